@@ -1,0 +1,53 @@
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, readonly field?: string) {
+    super(400, 'validation_failed', message, field ? { field } : undefined);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'You must be logged in') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this', code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'Request body is too large (limit 100 kB)') {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class RateLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number, message = 'Too many requests, please try again later') {
+    super(429, 'rate_limited', message, { retryAfter: retryAfterSeconds });
+  }
+}

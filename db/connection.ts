@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { camelizeResponse, wrapSnakeIdentifier } from './case-mapping.ts';
+import { acquireEmbeddedLock } from './embedded-lock.ts';
+
+// Postgres returns bigint (count(*), bigserial) as text; our counts and sequences fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  knex: Knex;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolMax?: number; searchPath?: string }
+  | { kind: 'pglite'; directory: string | null };
+
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', directory: path.join(config.dataDir, 'pglite') };
+}
+
+const CASE_MAPPING = { postProcessResponse: camelizeResponse, wrapIdentifier: wrapSnakeIdentifier };
+
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.kind === 'postgres') {
+    const knex = knexFactory({
+      ...CASE_MAPPING,
+      client: 'pg',
+      connection: target.url,
+      pool: { min: 0, max: target.poolMax ?? 10 },
+      searchPath: target.searchPath ? [target.searchPath, 'public'] : undefined,
+    });
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
+  }
+  const release = target.directory ? acquireEmbeddedLock(target.directory) : () => {};
+  try {
+    const pglite = new PGlite(target.directory ?? undefined, { extensions: { pg_trgm } });
+    const knex = knexFactory({ ...CASE_MAPPING, client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) } as Knex.Config);
+    return {
+      knex,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await knex.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import * as createAccounts from './migrations/20261122100000-create-accounts.ts';
+import * as createProjects from './migrations/20261122100100-create-projects.ts';
+import * as addProjectSearch from './migrations/20261122100200-add-project-search.ts';
+import * as createAlertsAndMatches from './migrations/20261122100300-create-alerts-and-matches.ts';
+import * as createSummaries from './migrations/20261122100400-create-summaries.ts';
+import * as createSentEmails from './migrations/20261122100500-create-sent-emails.ts';
+import * as createBilling from './migrations/20261122100600-create-billing.ts';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed here rather than read from disk so migrations run the same under tsx, vitest and a bundle.
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122100000-create-accounts': createAccounts,
+  '20261122100100-create-projects': createProjects,
+  '20261122100200-add-project-search': addProjectSearch,
+  '20261122100300-create-alerts-and-matches': createAlertsAndMatches,
+  '20261122100400-create-summaries': createSummaries,
+  '20261122100500-create-sent-emails': createSentEmails,
+  '20261122100600-create-billing': createBilling,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name]!,
+};
+
+const options: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
+
+export async function migrateLatest(knex: Knex): Promise<string[]> {
+  const [, applied] = (await knex.migrate.latest(options)) as [number, string[]];
+  return applied;
+}
+
+/** Reverts the most recent batch, or every batch with `all`. */
+export async function migrateDown(knex: Knex, all = false): Promise<string[]> {
+  const [, reverted] = (await knex.migrate.rollback(options, all)) as [number, string[]];
+  return reverted;
+}
+
+export interface MigrationStatus {
+  applied: string[];
+  pending: string[];
+}
+
+export async function migrationStatus(knex: Knex): Promise<MigrationStatus> {
+  const [completed, pending] = (await knex.migrate.list(options)) as [Array<{ name: string } | string>, Array<{ file: string } | string>];
+  return {
+    applied: completed.map((m) => (typeof m === 'string' ? m : m.name)),
+    pending: pending.map((m) => (typeof m === 'string' ? m : m.file)),
+  };
+}

@@ -1,0 +1,47 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+const REDACT = [
+  'password',
+  'newPassword',
+  'passwordHash',
+  'token',
+  'apiKey',
+  'secret',
+  'sessionKeys',
+  '*.password',
+  '*.newPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.apiKey',
+  '*.secretKey',
+  '*.webhookSecret',
+  '*.sessionKeys',
+  '*.databaseUrl',
+  '*.smtpUrl',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+export function createLogger(options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream } = {}): Logger {
+  const base = { level: options.level ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } };
+  if (options.destination) return pino(base, options.destination as pino.DestinationStream);
+  const fd = options.stream === 'stderr' ? 2 : 1;
+  const tty = (fd === 2 ? process.stderr : process.stdout).isTTY === true;
+  if (tty) {
+    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', destination: fd } } });
+  }
+  return pino(base, pino.destination({ fd, sync: true }));
+}
+
+/** Postgres URLs carry passwords; logs show only the host and database. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const u = new URL(databaseUrl);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return '[unparseable database url]';
+  }
+}
