@@ -1,0 +1,71 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../../test-support/run-cli.ts';
+import { makeTempDir } from '../../test-support/test-config.ts';
+import { testDatabaseKind, createTestDatabase } from '../../test-support/test-database.ts';
+
+function waitForListening(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('tenders serve', () => {
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map(stop));
+  });
+
+  it('serves /api/health on the embedded database and keeps a second process out', async () => {
+    const dataDir = makeTempDir();
+    const server = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    children.push(server);
+    const port = await waitForListening(server);
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await response.json()).toEqual({ ok: true, db: 'pglite' });
+
+    const second = await runCli(['migrate', 'status'], { DATA_DIR: dataDir });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('the embedded database is in use by a running server: stop it or set DATABASE_URL');
+
+    expect(await stop(server)).toBe(0);
+    const after = await runCli(['migrate', 'status', '--json'], { DATA_DIR: dataDir });
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout).pending).toEqual([]);
+  });
+
+  it.skipIf(testDatabaseKind() !== 'postgres')('serves /api/health on Postgres', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      const server = startCli(['serve'], { DATA_DIR: makeTempDir(), PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: database.url });
+      children.push(server);
+      const port = await waitForListening(server);
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await response.json()).toEqual({ ok: true, db: 'postgres' });
+      expect(await stop(server)).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+});

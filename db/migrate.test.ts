@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { openDatabase, type Database } from './connection.ts';
+import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
+
+const EXPECTED_TABLES = [
+  'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
+  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
+  'stripe_events', 'subscriptions', 'summary_queue', 'users',
+];
+
+async function tables(db: Database): Promise<string[]> {
+  const { rows } = await db.knex.raw(
+    `select tablename from pg_tables where schemaname = current_schema() and tablename not like 'knex_%' order by tablename`,
+  );
+  return rows.map((row: { tablename: string }) => row.tablename);
+}
+
+async function upDownUp(db: Database): Promise<void> {
+  const applied = await migrateLatest(db.knex);
+  expect(applied.length).toBeGreaterThan(0);
+  expect(await tables(db)).toEqual(EXPECTED_TABLES);
+  expect((await migrationStatus(db.knex)).pending).toEqual([]);
+
+  const reverted = await migrateDown(db.knex, true);
+  expect(reverted).toEqual([...applied].reverse());
+  expect(await tables(db)).toEqual([]);
+
+  expect(await migrateLatest(db.knex)).toEqual(applied);
+  expect(await migrateLatest(db.knex)).toEqual([]);
+  expect(await tables(db)).toEqual(EXPECTED_TABLES);
+}
+
+describe('migrations', () => {
+  let server: TestDatabase;
+  afterAll(async () => server?.drop());
+
+  it('go up, down and up again on the test server', async () => {
+    server = await createTestDatabase({ migrate: false });
+    await upDownUp(server.db);
+  });
+
+  it('go up, down and up again on embedded PGlite', async () => {
+    const db = openDatabase({ kind: 'pglite', directory: null });
+    try {
+      await upDownUp(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('enforce the unique keys the design names', async () => {
+    const { knex } = server.db;
+    await knex('users').insert({ username: 'Anna', email: 'anna@example.ch', passwordHash: 'x' });
+    await expect(knex('users').insert({ username: 'anna', email: 'other@example.ch', passwordHash: 'x' })).rejects.toMatchObject({ code: '23505' });
+    await expect(knex('users').insert({ username: 'bob', email: 'ANNA@example.ch', passwordHash: 'x' })).rejects.toMatchObject({ code: '23505' });
+    await knex('project_keys').insert({ projectId: 'p-1' });
+    await expect(knex('project_keys').insert({ projectId: 'p-1' })).rejects.toMatchObject({ code: '23505' });
+  });
+});
