@@ -70,7 +70,7 @@ const schema = z
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-    PREFILTER_THRESHOLD: integer(0, 100, 35),
+    PREFILTER_THRESHOLD: integer(0, 100, 20),
     MATCH_THRESHOLD: integer(0, 100, 50),
     NOTIFY_THRESHOLD: integer(0, 100, 70),
     NOTIFY_DAILY_AT: z

@@ -1,0 +1,143 @@
+import { foldDiacritics } from './text-analysis.ts';
+
+/** Derivational endings left over by a wrong cut ("leit" + "ungen", "funk" + "tion"). */
+const SUFFIX_PIECES = /^(ungen|ung|ungs|ionen|ion|tion|liche|lichen|lich|ische|ischen|isch|enten|ente|ebenen|ring|ellen|telle|heit|keit|ieren|ierung|uhren|rechen|samt|usive|and)$/;
+/** "Thannerstrasse", "Bühlmattweg": an unknown name before one of these heads makes an address, not a subject. */
+const ADDRESS_HEADS = /^(strasse|strassen|gasse|weg|platz|allee|quai)$/;
+const LINKS = ['', 's', 'es', 'n', 'en', 'er', 'e'];
+const MIN_PART = 3;
+const MIN_LEARNED_PART = 4;
+const MIN_UNKNOWN_PART = 4;
+/** Verb particles and prefixes: "Unterhalt" is one word, not "unter" + "halt". */
+const PARTICLES = new Set(['ab', 'an', 'auf', 'aus', 'bei', 'durch', 'ein', 'ent', 'gegen', 'hinter', 'mit', 'nach', 'neben', 'ober', 'uber', 'um', 'unter', 'ver', 'vor', 'wider', 'wieder', 'zer', 'zu', 'zusammen', 'zwischen', 'multi', 'inter', 'sonder']);
+
+export interface CompoundSplitter {
+  /** Parts of a German compound ("kanalsanierung" → ["kanal", "sanierung"]), or [] when it does not split. */
+  split(word: string): string[];
+}
+
+/**
+ * Splits German compounds into words of a vocabulary (Koehn & Knight style: fewest parts, then most
+ * frequent parts). The vocabulary is the words of the German CPV labels plus the modifiers and heads
+ * that several of those compounds share, since many nouns ("Kanal", "Schüler") occur only inside compounds.
+ */
+export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
+  const frequency = new Map<string, number>();
+  for (const raw of corpusWords) {
+    const word = foldDiacritics(raw.toLowerCase());
+    frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  }
+  const known = new Map(frequency);
+  const stems = new Set([...frequency.keys()].map(stem));
+  learnSharedParts(frequency, known);
+
+  const isKnown = (part: string): number => {
+    if (PARTICLES.has(part) || SUFFIX_PIECES.test(part)) return 0;
+    const min = frequency.has(part) ? MIN_PART : MIN_LEARNED_PART;
+    if (part.length < min) return 0;
+    const count = known.get(part);
+    if (count) return count;
+    return part.length >= MIN_UNKNOWN_PART && stems.has(stem(part)) ? 1 : 0;
+  };
+
+  type Split = { parts: string[]; score: number; unknown: number };
+  const memo = new Map<string, Split | null>();
+  const better = (a: Split | null, b: Split): boolean =>
+    !a ||
+    b.unknown < a.unknown ||
+    (b.unknown === a.unknown && b.parts.length < a.parts.length) ||
+    (b.unknown === a.unknown && b.parts.length === a.parts.length && b.score > a.score);
+
+  const partOf = (part: string, allowUnknown: boolean): { count: number; unknown: number } | null => {
+    const count = isKnown(part);
+    if (count) return { count, unknown: 0 };
+    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !SUFFIX_PIECES.test(part)
+      ? { count: 0.5, unknown: 1 }
+      : null;
+  };
+  const isCorpusWord = (part: string): boolean => part.length >= MIN_LEARNED_PART && frequency.has(part);
+
+  /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindestrassen" still splits. */
+  const bestSplit = (word: string, allowUnknown: boolean): Split | null => {
+    let result: Split | null = null;
+    for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+      const tail = word.slice(i);
+      const head = word.slice(0, i);
+      for (const link of LINKS) {
+        if (link && !head.endsWith(link)) continue;
+        const modifier = head.slice(0, head.length - link.length);
+        const known = partOf(modifier, false);
+        const rest = known
+          ? (best(tail, false) ?? (allowUnknown && isCorpusWord(modifier) ? asWhole(tail, true) : null))
+          : allowUnknown && isCorpusWord(tail) ? asWhole(tail, false) : null;
+        const first = known ?? partOf(modifier, allowUnknown);
+        if (!first || !rest || first.unknown + rest.unknown > 1) continue;
+        const candidate = {
+          parts: [modifier, ...rest.parts],
+          score: (Math.log(first.count + 1) + rest.score * rest.parts.length) / (rest.parts.length + 1),
+          unknown: first.unknown + rest.unknown,
+        };
+        if (better(result, candidate)) result = candidate;
+      }
+    }
+    return result;
+  };
+
+  const asWhole = (word: string, allowUnknown: boolean): Split | null => {
+    const part = partOf(word, allowUnknown);
+    return part ? { parts: [word], score: Math.log(part.count + 1), unknown: part.unknown } : null;
+  };
+
+  const best = (word: string, allowUnknown: boolean): Split | null => {
+    const key = `${allowUnknown ? 1 : 0}${word}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const result = asWhole(word, false) ?? bestSplit(word, false) ?? (allowUnknown ? asWhole(word, true) : null);
+    memo.set(key, result);
+    return result;
+  };
+
+  return {
+    split(word) {
+      const folded = foldDiacritics(word.toLowerCase());
+      if (folded.length < 2 * MIN_PART) return [];
+      const split = bestSplit(folded, true);
+      if (!split) return [];
+      const isVocabularyWord = frequency.has(folded) || stems.has(stem(folded));
+      if (isVocabularyWord && split.unknown > 0) return [];
+      const [modifier, head] = split.parts;
+      if (split.parts.length === 2 && ADDRESS_HEADS.test(head ?? '') && !isKnown(modifier ?? '')) return [];
+      return split.parts;
+    },
+  };
+}
+
+function learnSharedParts(frequency: ReadonlyMap<string, number>, known: Map<string, number>): void {
+  const heads = new Map<string, Set<string>>();
+  const modifiers = new Map<string, Set<string>>();
+  const note = (table: Map<string, Set<string>>, part: string, word: string) => {
+    if (part.length < MIN_LEARNED_PART + 1 || PARTICLES.has(part)) return;
+    let words = table.get(part);
+    if (!words) table.set(part, (words = new Set()));
+    words.add(word);
+  };
+  for (const word of frequency.keys()) {
+    if (word.length < 2 * MIN_LEARNED_PART) continue;
+    for (let i = MIN_PART; i <= word.length - MIN_LEARNED_PART; i++) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      for (const link of LINKS) {
+        if (link && !head.endsWith(link)) continue;
+        const modifier = link ? head.slice(0, head.length - link.length) : head;
+        if (modifier.length >= MIN_LEARNED_PART && frequency.has(modifier)) note(heads, tail, word);
+      }
+      if (tail.length >= MIN_LEARNED_PART && frequency.has(tail)) {
+        note(modifiers, head, word);
+        for (const link of LINKS) if (link && head.endsWith(link)) note(modifiers, head.slice(0, head.length - link.length), word);
+      }
+    }
+  }
+  for (const table of [heads, modifiers]) {
+    for (const [part, words] of table) if (words.size >= 2 && !known.has(part)) known.set(part, words.size);
+  }
+}

@@ -1,0 +1,254 @@
+import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
+import { cpvRelation, DIVISION_RELATION } from './cpv-relation.ts';
+import { explainMatch } from './match-explanation.ts';
+import { prepareAlertProfile, type AlertProfile } from './prepare-alert.ts';
+import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
+import { getScoringResources } from './scoring-resources.ts';
+import { createCorpusStatistics, weighByCorpus } from './corpus-statistics.ts';
+import { createTermTable } from './term-table.ts';
+import type { Language } from './text-analysis.ts';
+
+export type { Language } from './text-analysis.ts';
+
+export interface ScorableProject {
+  id: number | string;
+  language: Language | null;
+  title: string;
+  description: string;
+  cpvCodes: string[];
+  canton: string | null;
+  location?: string | null;
+  organization?: string | null;
+}
+
+export interface ScoreResult {
+  /** Integer 0..100. */
+  score: number;
+  explanation: string;
+}
+
+export interface PreparedAlert extends AlertProfile {
+  readonly kind: 'alert';
+  readonly prompt: string;
+  /** The terms a candidate must share with the alert to possibly reach the storage floor. */
+  readonly indexTerms: ReadonlySet<number>;
+}
+
+/** Pairs below this local score are not stored (alert_matches floor). */
+export const STORAGE_FLOOR = 20;
+
+export interface PreparedProject extends ProjectProfile {
+  readonly kind: 'project';
+  readonly id: number | string;
+}
+
+export interface LocalScorer {
+  prepareAlert(prompt: string, language: Language): PreparedAlert;
+  prepareProject(project: ScorableProject): PreparedProject;
+  score(alert: PreparedAlert, project: PreparedProject): ScoreResult;
+}
+
+/** Weights of the two signals and the place factors; see DESIGN.md "The pipeline", step 4. */
+export const SCORING_WEIGHTS = {
+  lexical: 1,
+  lexicalGain: 1.4,
+  conceptStrength: 0.55,
+  maxConceptWeight: 6,
+  cpv: 0.6,
+  outsidePlace: 0.25,
+  outsideExclusivePlace: 0.1,
+  unknownPlace: 0.75,
+  explainedWord: 0.3,
+  explainedCpv: 0.3,
+  maxExplainedWords: 4,
+} as const;
+
+export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): LocalScorer {
+  const resources = getScoringResources(catalog);
+  const terms = createTermTable();
+  const corpus = createCorpusStatistics();
+  return {
+    prepareAlert(prompt, language) {
+      const profile = weighByCorpus(prepareAlertProfile(prompt, language, resources, terms), corpus);
+      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, STORAGE_FLOOR) };
+    },
+    prepareProject(project) {
+      const prepared: PreparedProject = { kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms) };
+      corpus.observe(prepared.id, prepared.termIds);
+      return prepared;
+    },
+    score(alert, project) {
+      const match = matchSignals(alert, project);
+      const explanation = explainMatch(
+        {
+          cpv: match.cpvShare >= SCORING_WEIGHTS.explainedCpv && match.cpvCode
+            ? { code: match.cpvCode, label: catalog.label(match.cpvCode, alert.language) ?? '' }
+            : null,
+          words: match.words,
+          place: match.place,
+        },
+        alert.language,
+      );
+      return { score: match.score, explanation };
+    },
+  };
+}
+
+export interface MatchSignals {
+  score: number;
+  lexical: number;
+  coverage: number;
+  placeFactor: number;
+  cpvShare: number;
+  cpvCode: string | null;
+  words: string[];
+  place: { canton: string; inside: boolean } | null;
+}
+
+/** Either signal alone can carry a match; both together reinforce each other (noisy-or). */
+function combineEvidence(lexical: number, cpv: number): number {
+  return 1 - (1 - SCORING_WEIGHTS.lexical * Math.min(1, lexical)) * (1 - Math.min(1, cpv));
+}
+
+/**
+ * Evidence (0..1) → score (0..100), piecewise linear and monotone. The knots put the evidence of a
+ * clear match (a core concept in the title, or the right CPV group) above the notification threshold
+ * and keep pairs that merely share a generic word or a CPV division below the storage floor.
+ */
+const CALIBRATION: ReadonlyArray<readonly [evidence: number, score: number]> = [
+  [0, 0],
+  [0.3, 20],
+  [0.48, 70],
+  [1, 100],
+];
+
+export function calibratedScore(evidence: number): number {
+  const e = Math.max(0, Math.min(1, evidence));
+  for (let i = 1; i < CALIBRATION.length; i++) {
+    const [e1, s1] = CALIBRATION[i]!;
+    const [e0, s0] = CALIBRATION[i - 1]!;
+    if (e <= e1) return Math.round(s0 + ((e - e0) / (e1 - e0)) * (s1 - s0));
+  }
+  return 100;
+}
+
+function evidenceForScore(score: number): number {
+  for (let i = 1; i < CALIBRATION.length; i++) {
+    const [e1, s1] = CALIBRATION[i]!;
+    const [e0, s0] = CALIBRATION[i - 1]!;
+    if (score <= s1) return e0 + ((score - s0) / (s1 - s0)) * (e1 - e0);
+  }
+  return 1;
+}
+
+/** Rare words decide a match, common ones ("travaux", "Anlagen") barely move it. */
+function conceptStrength(weight: number): number {
+  return SCORING_WEIGHTS.conceptStrength * (weight / SCORING_WEIGHTS.maxConceptWeight);
+}
+
+/**
+ * Terms of the alert that the candidate index can skip: even a project matching all of them fully,
+ * and meeting the alert's CPV codes at division level, stays below `floor`.
+ */
+export function essentialTerms(alert: AlertProfile, floor: number): Set<number> {
+  const keys = [...alert.termKeys].map(([term, pairs]) => {
+    let reach = 0;
+    for (let p = 0; p < pairs.length; p += 2) {
+      const concept = alert.concepts[pairs[p] ?? 0];
+      if (concept) reach = Math.max(reach, (pairs[p + 1] ?? 0) * concept.weight);
+    }
+    return { term, pairs, reach };
+  });
+  keys.sort((a, b) => a.reach - b.reach || a.term - b.term);
+  const reached = new Float64Array(alert.concepts.length);
+  const budget = evidenceForScore(floor);
+  const divisionOnly = SCORING_WEIGHTS.cpv * DIVISION_RELATION;
+  const essential = new Set(keys.map((key) => key.term));
+  for (const key of keys) {
+    const trial = Float64Array.from(reached);
+    for (let p = 0; p < key.pairs.length; p += 2) {
+      const concept = key.pairs[p] ?? 0;
+      trial[concept] = Math.max(trial[concept] ?? 0, key.pairs[p + 1] ?? 0);
+    }
+    let missing = 1;
+    let matched = 0;
+    alert.concepts.forEach((concept, index) => {
+      missing *= 1 - conceptStrength(concept.weight) * (trial[index] ?? 0);
+      matched += concept.weight * (trial[index] ?? 0);
+    });
+    const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
+    const lexical = Math.max(1 - missing, Math.min(1, coverage * SCORING_WEIGHTS.lexicalGain));
+    if (combineEvidence(lexical, divisionOnly) >= budget) break;
+    reached.set(trial);
+    essential.delete(key.term);
+  }
+  return essential;
+}
+
+export function matchSignals(alert: AlertProfile, project: ProjectProfile): MatchSignals {
+  const best = new Float64Array(alert.concepts.length);
+  const { termIds, termWeights } = project;
+  for (let i = 0; i < termIds.length; i++) {
+    const pairs = alert.termKeys.get(termIds[i] ?? -1);
+    if (!pairs) continue;
+    const weight = termWeights[i] ?? 0;
+    for (let p = 0; p < pairs.length; p += 2) {
+      const concept = pairs[p] ?? 0;
+      const value = (pairs[p + 1] ?? 0) * weight;
+      if (value > (best[concept] ?? 0)) best[concept] = value;
+    }
+  }
+  let matched = 0;
+  const contributions: Array<{ surface: string; value: number }> = [];
+  alert.concepts.forEach((concept, index) => {
+    const value = concept.weight * (best[index] ?? 0);
+    matched += value;
+    if ((best[index] ?? 0) >= SCORING_WEIGHTS.explainedWord) contributions.push({ surface: concept.surface, value });
+  });
+  const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
+  let missing = 1;
+  alert.concepts.forEach((concept, index) => {
+    missing *= 1 - conceptStrength(concept.weight) * (best[index] ?? 0);
+  });
+  const lexical = Math.max(1 - missing, Math.min(1, coverage * SCORING_WEIGHTS.lexicalGain));
+
+  let cpvShare = 0;
+  let cpvCode: string | null = null;
+  const top = alert.cpv[0]?.similarity ?? 0;
+  for (const wanted of alert.cpv) {
+    for (const carried of project.cpv) {
+      const value = (wanted.similarity / top) * carried.similarity * cpvRelation(wanted.code, carried.code) * alert.cpvConfidence;
+      if (value > cpvShare) {
+        cpvShare = value;
+        cpvCode = carried.code;
+      }
+    }
+  }
+
+  const evidence = combineEvidence(lexical, SCORING_WEIGHTS.cpv * cpvShare);
+  let placeFactor = 1;
+  let place: MatchSignals['place'] = null;
+  if (alert.place) {
+    if (project.canton === null) placeFactor = SCORING_WEIGHTS.unknownPlace;
+    else if (alert.place.cantons.has(project.canton)) place = { canton: project.canton, inside: true };
+    else {
+      placeFactor = alert.place.exclusive ? SCORING_WEIGHTS.outsideExclusivePlace : SCORING_WEIGHTS.outsidePlace;
+      place = { canton: [...alert.place.cantons].join('/'), inside: false };
+    }
+  }
+  const words = contributions
+    .sort((a, b) => b.value - a.value)
+    .map((entry) => entry.surface)
+    .filter((surface, index, all) => all.indexOf(surface) === index)
+    .slice(0, SCORING_WEIGHTS.maxExplainedWords);
+  return {
+    score: calibratedScore(evidence * placeFactor),
+    lexical,
+    coverage,
+    placeFactor,
+    cpvShare,
+    cpvCode,
+    words,
+    place,
+  };
+}

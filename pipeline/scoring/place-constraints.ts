@@ -1,0 +1,99 @@
+import { CANTONS, EXCLUSIVE_MARKERS, PLACE_INTRODUCERS } from './swiss-places.ts';
+import { foldDiacritics } from './text-analysis.ts';
+
+export interface PlaceConstraint {
+  cantons: ReadonlySet<string>;
+  exclusive: boolean;
+}
+
+export interface PlaceMention {
+  canton: string;
+  /** Indices of the words naming the place, so they are not read as subject words. */
+  wordIndices: number[];
+}
+
+interface PlaceName {
+  words: string[];
+  canton: string;
+  ambiguous: boolean;
+}
+
+const normalizeWord = (word: string): string => foldDiacritics(word.toLowerCase());
+
+const PLACE_NAMES: PlaceName[] = CANTONS.flatMap((canton) =>
+  [...canton.names, ...canton.towns].map((name) => ({
+    words: splitWords(name).map(normalizeWord),
+    canton: canton.code,
+    ambiguous: canton.ambiguous?.includes(name) ?? false,
+  })),
+).sort((a, b) => b.words.length - a.words.length);
+
+const CANTON_CODES = new Set(CANTONS.map((canton) => canton.code));
+const INTRODUCERS = new Set(PLACE_INTRODUCERS.map(normalizeWord));
+const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(normalizeWord));
+/** "AG" is also the company suffix (Aktiengesellschaft), so it is a canton only after "Kanton". */
+const AMBIGUOUS_CODES = new Set(['AG']);
+const FILLERS = new Set(['de', 'du', 'des', 'di', 'del', 'of', 'the', 'le', 'la', 'des', 'dans', 'im', 'in', 'nel', 'en', 'au', 'ou', 'oder', 'o', 'or', 'et', 'und', 'e', 'and', 'et']);
+
+/** Words with their original case; the same split as the one the analyzer uses. */
+export function splitWords(text: string): string[] {
+  return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export function findPlaceMentions(words: readonly string[], requireIntroducerForAmbiguous = true): PlaceMention[] {
+  const folded = words.map(normalizeWord);
+  const mentions: PlaceMention[] = [];
+  const introduced = (index: number): boolean => {
+    for (let i = index - 1; i >= 0 && i >= index - 3; i--) {
+      if (INTRODUCERS.has(folded[i] ?? '')) return true;
+      if (!FILLERS.has(folded[i] ?? '')) return false;
+    }
+    return false;
+  };
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word.length === 2 && CANTON_CODES.has(word) && (!AMBIGUOUS_CODES.has(word) || introduced(i))) {
+      mentions.push({ canton: word, wordIndices: [i] });
+      continue;
+    }
+    const name = PLACE_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part));
+    if (!name) continue;
+    if (name.ambiguous && requireIntroducerForAmbiguous && !introduced(i)) continue;
+    mentions.push({ canton: name.canton, wordIndices: name.words.map((_, offset) => i + offset) });
+    i += name.words.length - 1;
+  }
+  return mentions;
+}
+
+export function readPlaceConstraint(words: readonly string[], mentions: readonly PlaceMention[]): PlaceConstraint | null {
+  if (mentions.length === 0) return null;
+  const exclusive = words.some((word) => EXCLUSIVE.has(normalizeWord(word)));
+  return { cantons: new Set(mentions.map((mention) => mention.canton)), exclusive };
+}
+
+/** Indices of words that only serve the place: the names and the word "canton" before them. */
+export function placeWordIndices(words: readonly string[], mentions: readonly PlaceMention[]): Set<number> {
+  const indices = new Set<number>();
+  for (const mention of mentions) {
+    for (const index of mention.wordIndices) indices.add(index);
+    const first = Math.min(...mention.wordIndices);
+    for (let i = first - 1; i >= 0 && i >= first - 3; i--) {
+      const word = normalizeWord(words[i] ?? '');
+      if (INTRODUCERS.has(word)) indices.add(i);
+      else if (!FILLERS.has(word)) break;
+    }
+  }
+  return indices;
+}
+
+/** The canton of a project: its own field, else the first place named in its location or organization. */
+export function inferProjectCanton(canton: string | null, ...texts: Array<string | null | undefined>): string | null {
+  const code = canton?.trim().toUpperCase();
+  if (code && CANTON_CODES.has(code)) return code;
+  for (const text of texts) {
+    if (!text) continue;
+    const mention = findPlaceMentions(splitWords(text), false)[0];
+    if (mention) return mention.canton;
+  }
+  return null;
+}

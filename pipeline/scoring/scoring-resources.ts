@@ -1,0 +1,106 @@
+import type { CpvCatalog } from './cpv-catalog.ts';
+import { createCompoundSplitter } from './compound-splitter.ts';
+import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
+import { splitWords } from './place-constraints.ts';
+import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { induceTranslationLexicon, type AlignedStems, type TranslationLexicon } from './translation-lexicon.ts';
+import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
+
+/** A compound's head ("…reinigung") says more about it than its modifiers ("Unterhalts…"). */
+export const COMPOUND_HEAD_SHARE = 0.8;
+export const COMPOUND_MODIFIER_SHARE = 0.5;
+const MAX_IDF = 6;
+/** A word no CPV label uses is seldom what a tender is about ("Lieferung", "mandat"): middling weight. */
+const UNSEEN_IDF = 4;
+const MIN_SHARED_PREFIX = 6;
+
+export interface ScoringResources {
+  catalog: CpvCatalog;
+  analyzer: WordAnalyzer;
+  lexicon: TranslationLexicon;
+  labelIndex: CpvLabelIndex;
+  /** Inverse document frequency of a stem over the CPV labels of a language, capped. */
+  idf(language: Language, stem: string): number;
+  /** Stems of a code's labels, per language, with the share of each (compound parts count less). */
+  labelTerms(code: string): LabelTerms['terms'] | undefined;
+  /** Label stems of the same language that share a long prefix ("ingenieur" → "ingenier"): stemmers miss derivations. */
+  relatedStems(language: Language, stem: string): string[];
+}
+
+function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
+  return { de: build('de'), fr: build('fr'), it: build('it'), en: build('en') };
+}
+
+function sharedPrefix(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length++;
+  return length;
+}
+
+const cache = new WeakMap<CpvCatalog, ScoringResources>();
+
+export function getScoringResources(catalog: CpvCatalog): ScoringResources {
+  const cached = cache.get(catalog);
+  if (cached) return cached;
+  const resources = buildScoringResources(catalog);
+  cache.set(catalog, resources);
+  return resources;
+}
+
+/** Stem → share: the word itself counts fully, each compound part partly. */
+export function weightedStems(words: readonly AnalyzedWord[]): Map<string, number> {
+  const terms = new Map<string, number>();
+  const add = (stem: string, share: number) => terms.set(stem, Math.max(terms.get(stem) ?? 0, share));
+  for (const word of words) {
+    add(word.stem, 1);
+    word.parts.forEach((part, index) => add(part, index === word.parts.length - 1 ? COMPOUND_HEAD_SHARE : COMPOUND_MODIFIER_SHARE));
+  }
+  return terms;
+}
+
+function buildScoringResources(catalog: CpvCatalog): ScoringResources {
+  const germanWords = catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase()));
+  const analyzer = createWordAnalyzer(createCompoundSplitter(germanWords, languageTools('de').stem));
+  const labels: LabelTerms[] = catalog.entries.map((entry) => ({
+    code: entry.code,
+    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(entry.labels[language]), language))),
+  }));
+  const documentFrequency = new Map<string, number>();
+  for (const label of labels) {
+    for (const language of LANGUAGES) {
+      for (const stem of label.terms[language].keys()) {
+        const key = `${language}:${stem}`;
+        documentFrequency.set(key, (documentFrequency.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const total = labels.length;
+  const idf = (language: Language, stem: string): number => {
+    const frequency = documentFrequency.get(`${language}:${stem}`);
+    return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_IDF, Math.log((total + 1) / (frequency + 1)));
+  };
+  const byPrefix = new Map<string, string[]>();
+  for (const key of documentFrequency.keys()) {
+    if (key.length < 3 + MIN_SHARED_PREFIX) continue;
+    const prefix = key.slice(0, 3 + MIN_SHARED_PREFIX);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), key.slice(3)]);
+  }
+  const relatedStems = (language: Language, stem: string): string[] => {
+    if (stem.length < MIN_SHARED_PREFIX) return [];
+    const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1);
+    return (byPrefix.get(`${language}:${stem.slice(0, MIN_SHARED_PREFIX)}`) ?? []).filter(
+      (other) => other !== stem && sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1),
+    );
+  };
+  const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
+  const byCode = new Map(labels.map((label) => [label.code, label.terms]));
+  return {
+    catalog,
+    analyzer,
+    lexicon: induceTranslationLexicon(aligned),
+    labelIndex: createCpvLabelIndex(labels, idf),
+    idf,
+    relatedStems,
+    labelTerms: (code) => byCode.get(code),
+  };
+}

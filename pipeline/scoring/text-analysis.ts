@@ -1,0 +1,58 @@
+import { newStemmer } from 'snowball-stemmers';
+import { deu, eng, fra, ita } from 'stopword';
+import type { CpvLanguage } from './cpv-catalog.ts';
+
+export type Language = CpvLanguage;
+export const LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
+
+const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it: 'italian', en: 'english' };
+
+/** Procurement words that say nothing about the work itself, in any of the four languages. */
+const PROCUREMENT_STOP_WORDS = [
+  'ausschreibung', 'ausschreibungen', 'auftrag', 'aufträge', 'beschaffung', 'vergabe', 'los', 'lose', 'etappe', 'alle', 'aller', 'art', 'arten',
+  'appel', 'appels', 'offre', 'offres', 'marché', 'marchés', 'lot', 'lots', 'étape', 'tout', 'tous', 'toutes', 'type', 'types', 'uniquement', 'seulement',
+  'bando', 'bandi', 'gara', 'gare', 'appalto', 'appalti', 'lotto', 'lotti', 'tappa', 'tutti', 'tutte', 'tipo', 'solo', 'soltanto',
+  'tender', 'tenders', 'procurement', 'contract', 'contracts', 'call', 'calls', 'all', 'kind', 'kinds', 'only',
+  'nur', 'ausschliesslich', 'exclusivement', 'esclusivamente', 'exclusively',
+];
+
+const STOP_LISTS: Record<Language, readonly string[]> = { de: deu, fr: fra, it: ita, en: eng };
+
+export function foldDiacritics(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+}
+
+/** Lower-cased words; apostrophes, hyphens and slashes separate words, tokens without a letter are dropped. */
+export function tokenize(text: string): string[] {
+  const words = text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => word.length > 1 && /\p{L}/u.test(word));
+}
+
+export interface LanguageTools {
+  isStopWord(word: string): boolean;
+  /** Snowball stem with diacritics folded, so "bâtiment" and "batiment" meet. */
+  stem(word: string): string;
+}
+
+const toolsCache = new Map<Language, LanguageTools>();
+
+export function languageTools(language: Language): LanguageTools {
+  const cached = toolsCache.get(language);
+  if (cached) return cached;
+  const stemmer = newStemmer(STEMMER_NAMES[language]);
+  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS].map((word) => word.toLowerCase()));
+  const stems = new Map<string, string>();
+  const tools: LanguageTools = {
+    isStopWord: (word) => stopWords.has(word),
+    stem(word) {
+      let stem = stems.get(word);
+      if (stem === undefined) {
+        stem = foldDiacritics(stemmer.stem(word));
+        stems.set(word, stem);
+      }
+      return stem;
+    },
+  };
+  toolsCache.set(language, tools);
+  return tools;
+}

@@ -1,0 +1,7 @@
+declare module 'stopword' {
+  export const deu: string[];
+  export const fra: string[];
+  export const ita: string[];
+  export const eng: string[];
+  export function removeStopwords(tokens: string[], stopwords?: string[]): string[];
+}

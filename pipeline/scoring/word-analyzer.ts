@@ -1,0 +1,43 @@
+import type { CompoundSplitter } from './compound-splitter.ts';
+import { languageTools, type Language } from './text-analysis.ts';
+
+export interface AnalyzedWord {
+  /** The word as written, lower-cased. */
+  surface: string;
+  stem: string;
+  /** Stems of the parts of a German compound, empty for other words. */
+  parts: string[];
+}
+
+export interface WordAnalyzer {
+  analyze(words: readonly string[], language: Language): AnalyzedWord[];
+}
+
+const MIN_STEM = 2;
+
+export function createWordAnalyzer(germanSplitter: CompoundSplitter): WordAnalyzer {
+  const partsCache = new Map<string, string[]>();
+  const germanParts = (word: string): string[] => {
+    let parts = partsCache.get(word);
+    if (!parts) {
+      const stem = languageTools('de').stem;
+      parts = germanSplitter.split(word).map((part) => stem(part)).filter((part) => part.length >= MIN_STEM);
+      partsCache.set(word, parts);
+    }
+    return parts;
+  };
+  return {
+    analyze(words, language) {
+      const tools = languageTools(language);
+      const analyzed: AnalyzedWord[] = [];
+      for (const raw of words) {
+        const surface = raw.toLowerCase();
+        if (surface.length < 2 || !/\p{L}/u.test(surface) || tools.isStopWord(surface)) continue;
+        const stem = tools.stem(surface);
+        if (stem.length < MIN_STEM) continue;
+        analyzed.push({ surface, stem, parts: language === 'de' ? germanParts(surface) : [] });
+      }
+      return analyzed;
+    },
+  };
+}
