@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Alert, Frequency } from '../api/types.ts';
+import { FREQUENCIES } from '../api/types.ts';
+import { PROMPT_MIN, useCreateAlert } from '../hooks/use-alerts.ts';
+import { Switch } from './switch.tsx';
+
+export function validatePrompt(prompt: string): string | null {
+  return prompt.trim().length < PROMPT_MIN ? 'validation.promptMin' : null;
+}
+
+export function FrequencySelect({ value, onChange, id }: { value: Frequency; onChange: (value: Frequency) => void; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value as Frequency)}>
+      {FREQUENCIES.map((frequency) => (
+        <option key={frequency} value={frequency}>
+          {t(`alerts.frequency.${frequency}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (alert: Alert) => void; compact?: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [prompt, setPrompt] = useState('');
+  const [frequency, setFrequency] = useState<Frequency>('daily');
+  const [isActive, setIsActive] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateAlert((alert) => {
+    setPrompt('');
+    setError(null);
+    onCreated?.(alert);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePrompt(prompt);
+    setError(problem);
+    if (problem) return;
+    create.mutate({ prompt: prompt.trim(), frequency, isActive });
+  };
+
+  return (
+    <form className={compact ? 'alert-form compact' : 'alert-form'} onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-prompt`}>{t('alerts.form.prompt')}</label>
+        <textarea
+          id={`${id}-prompt`}
+          name="prompt"
+          className={error ? 'input invalid' : 'input'}
+          rows={compact ? 3 : 4}
+          value={prompt}
+          placeholder={t('alerts.form.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-prompt-help`}
+          onChange={(event) => {
+            setPrompt(event.target.value);
+            if (error && !validatePrompt(event.target.value)) setError(null);
+          }}
+        />
+        {error ? (
+          <p className="field-error" id={`${id}-prompt-help`} role="alert">
+            {t(error)}
+          </p>
+        ) : (
+          <p className="field-help" id={`${id}-prompt-help`}>
+            {t('alerts.form.help')}
+          </p>
+        )}
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`${id}-frequency`}>{t('alerts.form.frequency')}</label>
+          <FrequencySelect id={`${id}-frequency`} value={frequency} onChange={setFrequency} />
+        </div>
+        <div className="field field-switch">
+          <Switch id={`${id}-active`} checked={isActive} onChange={setIsActive} label={t('alerts.form.active')} />
+        </div>
+      </div>
+      <button type="submit" className="button button-primary" disabled={create.isPending}>
+        {create.isPending ? t('common.saving') : t('alerts.form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { clampPercent, hasScore, scoreColour, scoreLevel } from '../lib/score.ts';
+
+/** A missing score says "not scored" — never an invented number (DESIGN.md). */
+export function ScoreBadge({ score }: { score: number | null | undefined }) {
+  const { t } = useTranslation();
+  const level = scoreLevel(score);
+  if (!hasScore(score)) {
+    return <span className="badge badge-muted score-badge score-none">{t('score.notScored')}</span>;
+  }
+  return (
+    <span className={`badge badge-${level} score-badge`} title={t('score.matchTitle')}>
+      {t('score.match', { score: clampPercent(score) })}
+    </span>
+  );
+}
+
+export function ScoreBar({ score }: { score: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (!hasScore(score)) return <span className="muted small">{t('score.notScored')}</span>;
+  const percent = clampPercent(score);
+  return (
+    <div className="score-bar" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('score.matchTitle')}>
+      <div className="score-bar-track">
+        <div className={`score-bar-fill colour-${scoreColour(score)}`} style={{ width: `${percent}%` }} />
+      </div>
+      <span className="score-bar-value">{percent}%</span>
+    </div>
+  );
+}

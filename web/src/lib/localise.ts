@@ -1,0 +1,60 @@
+import type { Project } from '../api/types.ts';
+import { daysSince } from './age-groups.ts';
+import { normaliseLanguage } from './languages.ts';
+
+type Suffix = 'Fr' | 'De' | 'It' | 'En';
+const SUFFIX: Record<string, Suffix> = { fr: 'Fr', de: 'De', it: 'It', en: 'En' };
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Accepts title_fr / summary_fr as well as titleFr / summaryFr (PRODUCT.md §3) and computes the age. */
+export function normaliseProject(raw: Project & Record<string, unknown>, now: Date = new Date()): Project {
+  const project: Project & Record<string, unknown> = { ...raw };
+  for (const suffix of Object.values(SUFFIX)) {
+    const lower = suffix.toLowerCase();
+    for (const field of ['title', 'summary'] as const) {
+      const camel = `${field}${suffix}`;
+      const snake = `${field}_${lower}`;
+      if (project[camel] === undefined && project[snake] !== undefined) project[camel] = project[snake];
+    }
+  }
+  if (project.publishedAt === undefined && typeof project.published_at === 'string') project.publishedAt = project.published_at;
+  if (project.matchScore === undefined && typeof project.match_score === 'number') project.matchScore = project.match_score;
+  project.daysSincePublished = project.publishedAt ? daysSince(project.publishedAt, now) : null;
+  return project;
+}
+
+/** Title in the user's language, falling back to the title, then to `missing`. */
+export function localisedTitle(project: Partial<Project> | null | undefined, language: string, missing = ''): string {
+  if (!project) return missing;
+  const suffix = SUFFIX[normaliseLanguage(language) ?? 'fr'] ?? 'Fr';
+  return text(project[`title${suffix}`]) ?? text(project.title) ?? missing;
+}
+
+/** Summary in the user's language, falling back to the description. */
+export function localisedSummary(project: Partial<Project> | null | undefined, language: string): string {
+  if (!project) return '';
+  const suffix = SUFFIX[normaliseLanguage(language) ?? 'fr'] ?? 'Fr';
+  return text(project[`summary${suffix}`]) ?? text(project.description) ?? '';
+}
+
+/** The official notice: `url` from the metadata JSON string (or object), else the project url, else simap. */
+export function officialUrl(project: Partial<Project>, language: string): string | null {
+  let metadata: unknown = project.metadata;
+  if (typeof metadata === 'string') {
+    try {
+      metadata = JSON.parse(metadata);
+    } catch {
+      metadata = null;
+    }
+  }
+  if (metadata && typeof metadata === 'object' && 'url' in metadata) {
+    const url = text((metadata as { url: unknown }).url);
+    if (url) return url;
+  }
+  if (text(project.url)) return project.url ?? null;
+  if (text(project.projectId)) return `https://www.simap.ch/${normaliseLanguage(language) ?? 'fr'}/project-detail/${project.projectId}`;
+  return null;
+}

@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query';
+import { Icon } from '../components/icon.tsx';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { apiRequest } from '../api/client.ts';
+import type { Alert, AlertMatch, Frequency, Project } from '../api/types.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { CreateAlertForm, FrequencySelect, validatePrompt } from '../components/create-alert-form.tsx';
+import { ProjectCard } from '../components/project-card.tsx';
+import { RefreshButton } from '../components/refresh-button.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { StatsStrip } from '../components/stats-strip.tsx';
+import { Switch } from '../components/switch.tsx';
+import { useAlerts, useDeleteAlert, useProcessAlert, useUpdateAlert } from '../hooks/use-alerts.ts';
+import { useLanguage } from '../hooks/use-language.ts';
+import { useProjectList } from '../hooks/use-projects.ts';
+import { groupByAge } from '../lib/age-groups.ts';
+import { formatDate } from '../lib/format.ts';
+import { normaliseProject } from '../lib/localise.ts';
+import { hasScore } from '../lib/score.ts';
+
+export const ALERTS_PROJECT_LIMIT = 100;
+
+interface ScoredProject {
+  project: Project;
+  score: number | null;
+}
+
+function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateAlert();
+  const [prompt, setPrompt] = useState(alert.prompt);
+  const [frequency, setFrequency] = useState<Frequency>(alert.frequency ?? 'daily');
+  const [isActive, setIsActive] = useState(alert.isActive !== false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePrompt(prompt);
+    setError(problem);
+    if (problem) return;
+    update.mutate({ id: alert.id, prompt: prompt.trim(), frequency, isActive }, { onSuccess: onDone });
+  };
+  return (
+    <form className="alert-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`edit-${alert.id}`}>{t('alerts.form.prompt')}</label>
+        <textarea id={`edit-${alert.id}`} className={error ? 'input invalid' : 'input'} rows={3} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
+        {error && (
+          <p className="field-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`edit-frequency-${alert.id}`}>{t('alerts.form.frequency')}</label>
+          <FrequencySelect id={`edit-frequency-${alert.id}`} value={frequency} onChange={setFrequency} />
+        </div>
+        <div className="field field-switch">
+          <Switch id={`edit-active-${alert.id}`} checked={isActive} onChange={setIsActive} label={t('alerts.form.active')} />
+        </div>
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={update.isPending}>
+          {update.isPending ? t('common.saving') : t('common.save')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; highlighted: boolean; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateAlert();
+  const remove = useDeleteAlert(() => setConfirming(false));
+  const process = useProcessAlert();
+  const ref = useRef<HTMLLIElement>(null);
+  const active = alert.isActive !== false;
+
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [highlighted]);
+
+  return (
+    <li ref={ref} id={`alert-${alert.id}`} className={`alert-item${highlighted ? ' highlighted' : ''}${selected ? ' selected' : ''}${active ? '' : ' inactive'}`}>
+      {editing ? (
+        <AlertEditor alert={alert} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <div className="alert-item-head">
+            <p className="alert-prompt">{alert.prompt}</p>
+            <Switch
+              id={`active-${alert.id}`}
+              checked={active}
+              disabled={update.isPending}
+              label={active ? t('alerts.active') : t('alerts.inactive')}
+              onChange={(isActive) => update.mutate({ id: alert.id, isActive })}
+            />
+          </div>
+          <p className="alert-meta">
+            <span className="badge badge-info">{t(`alerts.frequency.${alert.frequency ?? 'daily'}`)}</span>
+            <span className="badge badge-muted">{t('alerts.matchCount', { count: alert.matchCount ?? 0 })}</span>
+            {alert.language && <span className="badge badge-muted">{alert.language.toUpperCase()}</span>}
+            <span className="muted small">{t('alerts.createdOn', { date: formatDate(alert.createdAt, language, t('common.na')) })}</span>
+          </p>
+          <div className="button-row">
+            <button type="button" className={selected ? 'button button-small active' : 'button button-small'} aria-pressed={selected} onClick={onSelect}>
+              <Icon name="search" size={14} /> {t('alerts.viewMatches')}
+            </button>
+            <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+              <Icon name="edit" size={14} /> {t('common.edit')}
+            </button>
+            <button type="button" className="button button-small" disabled={process.isPending} onClick={() => process.mutate(alert.id)}>
+              <Icon name="bolt" size={14} /> {process.isPending ? t('common.working') : t('alerts.processNow')}
+            </button>
+            <button type="button" className="button button-small button-danger-ghost" onClick={() => setConfirming(true)}>
+              <Icon name="trash" size={14} /> {t('common.delete')}
+            </button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('alerts.confirmDelete.title')}
+        description={<p>{t('alerts.confirmDelete.text')}</p>}
+        confirmLabel={t('common.delete')}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(alert.id)}
+      />
+    </li>
+  );
+}
+
+function useMatchingProjects(selectedId: number | null): { items: ScoredProject[]; isLoading: boolean } {
+  const all = useProjectList({ limit: ALERTS_PROJECT_LIMIT }, { poll: true });
+  const matches = useQuery({
+    queryKey: [`/api/alerts/${selectedId}/matches`],
+    enabled: selectedId !== null,
+    queryFn: async () => {
+      try {
+        return await apiRequest<AlertMatch[]>('GET', `/api/alerts/${selectedId}/matches`);
+      } catch {
+        return [];
+      }
+    },
+  });
+  if (selectedId !== null) {
+    const items = (matches.data ?? [])
+      .filter((match) => match.project)
+      .map((match) => ({ project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score }));
+    return { items, isLoading: matches.isLoading };
+  }
+  const items = (all.data?.items ?? []).filter((project) => hasScore(project.matchScore)).map((project) => ({ project, score: project.matchScore ?? null }));
+  return { items, isLoading: all.isLoading };
+}
+
+function MatchingProjects({ selected, onClear }: { selected: Alert | null; onClear: () => void }) {
+  const { t } = useTranslation();
+  const { items, isLoading } = useMatchingProjects(selected?.id ?? null);
+  const groups = groupByAge(items, (item) => item.project.publishedAt, (item) => item.score);
+  const sections = [
+    { key: 'recent', label: t('alerts.groups.recent'), items: groups.recent },
+    { key: 'month', label: t('alerts.groups.month'), items: groups.month },
+    { key: 'older', label: t('alerts.groups.older'), items: groups.older },
+  ];
+  return (
+    <section className="card" aria-labelledby="matching-title">
+      <div className="card-head">
+        <h2 id="matching-title">{t('alerts.matchingTitle')}</h2>
+        {selected && (
+          <button type="button" className="button button-small button-ghost" onClick={onClear}>
+            {t('alerts.showAllMatches')}
+          </button>
+        )}
+      </div>
+      {selected && <p className="muted small">{t('alerts.matchesFor', { prompt: selected.prompt })}</p>}
+      {isLoading ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="empty">{t('alerts.noMatches')}</p>
+      ) : (
+        sections.map((section) =>
+          section.items.length === 0 ? null : (
+            <div key={section.key} className="age-group">
+              <h3 className="age-group-title">
+                {section.label} <span className="muted">({section.items.length})</span>
+              </h3>
+              <div className="project-list">
+                {section.items.map((item) => (
+                  <ProjectCard key={item.project.id} project={item.project} score={item.score} />
+                ))}
+              </div>
+            </div>
+          ),
+        )
+      )}
+    </section>
+  );
+}
+
+export function AlertsPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const highlightedId = params.id ? Number.parseInt(params.id, 10) : null;
+  const [showCreate, setShowCreate] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(highlightedId);
+  const { data: alerts, isLoading, isError } = useAlerts();
+
+  useEffect(() => setSelectedId(highlightedId), [highlightedId]);
+  const list = alerts ?? [];
+  const selected = list.find((alert) => alert.id === selectedId) ?? null;
+
+  return (
+    <div className="page alerts-page">
+      <div className="page-toolbar">
+        <p className="muted">{t('alerts.intro')}</p>
+        <RefreshButton label={t('alerts.refreshProjects')} />
+      </div>
+      <StatsStrip />
+      <section className="card" aria-labelledby="create-title">
+        <div className="card-head">
+          <h2 id="create-title">{t('alerts.createTitle')}</h2>
+          <button type="button" className="button button-small" aria-expanded={showCreate} aria-controls="create-section" onClick={() => setShowCreate((value) => !value)}>
+            {showCreate ? t('common.hide') : t('common.show')}
+          </button>
+        </div>
+        {showCreate && (
+          <div id="create-section">
+            <CreateAlertForm onCreated={() => setShowCreate(false)} />
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="alert-list-title">
+        <h2 id="alert-list-title">{t('alerts.listTitle', { count: list.length })}</h2>
+        {isLoading ? (
+          <Spinner />
+        ) : isError ? (
+          <p className="muted">{t('errors.fetchAlerts')}</p>
+        ) : list.length === 0 ? (
+          <div className="empty">
+            <p>{t('alerts.empty')}</p>
+            <button type="button" className="button button-primary" onClick={() => setShowCreate(true)}>
+              {t('alerts.createFirst')}
+            </button>
+          </div>
+        ) : (
+          <ul className="alert-list">
+            {list.map((alert) => (
+              <AlertItem
+                key={alert.id}
+                alert={alert}
+                highlighted={alert.id === highlightedId}
+                selected={alert.id === selectedId}
+                onSelect={() => {
+                  if (alert.id === selectedId) {
+                    setSelectedId(null);
+                    if (highlightedId !== null) navigate('/alerts');
+                  } else setSelectedId(alert.id);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <MatchingProjects
+        selected={selected}
+        onClear={() => {
+          setSelectedId(null);
+          if (highlightedId !== null) navigate('/alerts');
+        }}
+      />
+    </div>
+  );
+}

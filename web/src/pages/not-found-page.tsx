@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PublicLayout } from '../components/app-layout.tsx';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <PublicLayout title={t('notFound.title')}>
+      <div className="container narrow">
+        <div className="card center-card">
+          <p className="big-icon" aria-hidden="true">404</p>
+          <h1>{t('notFound.title')}</h1>
+          <p>{t('notFound.text', { defaultValue: "La page que vous cherchez n'existe pas ou a été déplacée." })}</p>
+          <Link to="/" className="button button-primary">
+            {t('common.backHome')}
+          </Link>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
