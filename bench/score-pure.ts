@@ -5,7 +5,7 @@ import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/ev
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
 import { createCandidateIndex } from '../pipeline/scoring/candidate-index.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
-import { createLocalScorer, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scoring/local-scorer.ts';
+import { createLocalScorer, STORAGE_FLOOR, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scoring/local-scorer.ts';
 import { DEFAULT_PREFILTER_THRESHOLD } from '../pipeline/scoring/prefilter-threshold.ts';
 
 const PROJECTS = 50_000;
@@ -93,7 +93,7 @@ export async function benchPureScoring(): Promise<void> {
   for (const alert of prepared) {
     for (const project of index.candidatesFor(alert)) {
       candidates++;
-      if (scorer.score(alert, project).score >= 20) stored++;
+      if (scorer.quickScore(alert, project) >= STORAGE_FLOOR) stored++;
     }
   }
   const finished = performance.now();

@@ -46,6 +46,8 @@ export interface LocalScorer {
   prepareAlert(prompt: string, language: Language): PreparedAlert;
   prepareProject(project: ScorableProject): PreparedProject;
   score(alert: PreparedAlert, project: PreparedProject): ScoreResult;
+  /** The same score as `score`, without building the explanation: for deciding what to keep. */
+  quickScore(alert: PreparedAlert, project: PreparedProject): number;
 }
 
 /** Weights of the two signals and the place factors; see DESIGN.md "The pipeline", step 4. */
@@ -77,6 +79,7 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): Local
       corpus.observe(prepared.id, prepared.termIds);
       return prepared;
     },
+    quickScore,
     score(alert, project) {
       const match = matchSignals(alert, project);
       const explanation = explainMatch(
@@ -185,7 +188,18 @@ export function essentialTerms(alert: AlertProfile, floor: number): Set<number> 
   return essential;
 }
 
-export function matchSignals(alert: AlertProfile, project: ProjectProfile): MatchSignals {
+interface Evidence {
+  best: Float64Array;
+  lexical: number;
+  coverage: number;
+  cpvShare: number;
+  cpvCode: string | null;
+  placeFactor: number;
+  score: number;
+}
+
+/** The numbers behind a score, without the strings of an explanation (the hot path of the score stage). */
+function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
   const best = new Float64Array(alert.concepts.length);
   const { termIds, termWeights } = project;
   for (let i = 0; i < termIds.length; i++) {
@@ -199,17 +213,16 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile): Matc
     }
   }
   let matched = 0;
-  const contributions: Array<{ surface: string; value: number }> = [];
-  alert.concepts.forEach((concept, index) => {
-    const value = concept.weight * (best[index] ?? 0);
-    matched += value;
-    if ((best[index] ?? 0) >= SCORING_WEIGHTS.explainedWord) contributions.push({ surface: concept.surface, value });
-  });
-  const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
   let missing = 1;
-  alert.concepts.forEach((concept, index) => {
-    missing *= 1 - conceptStrength(concept.weight) * (best[index] ?? 0);
-  });
+  const { concepts } = alert;
+  for (let index = 0; index < concepts.length; index++) {
+    const concept = concepts[index]!;
+    const found = best[index] ?? 0;
+    if (found === 0) continue;
+    matched += concept.weight * found;
+    missing *= 1 - conceptStrength(concept.weight) * found;
+  }
+  const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
   const lexical = Math.max(1 - missing, Math.min(1, coverage * SCORING_WEIGHTS.lexicalGain));
 
   let cpvShare = 0;
@@ -225,16 +238,33 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile): Matc
     }
   }
 
-  const evidence = combineEvidence(lexical, SCORING_WEIGHTS.cpv * cpvShare);
   let placeFactor = 1;
-  let place: MatchSignals['place'] = null;
   if (alert.place) {
     if (project.canton === null) placeFactor = SCORING_WEIGHTS.unknownPlace;
-    else if (alert.place.cantons.has(project.canton)) place = { canton: project.canton, inside: true };
-    else {
+    else if (!alert.place.cantons.has(project.canton)) {
       placeFactor = alert.place.exclusive ? SCORING_WEIGHTS.outsideExclusivePlace : SCORING_WEIGHTS.outsidePlace;
-      place = { canton: [...alert.place.cantons].join('/'), inside: false };
     }
+  }
+  const score = calibratedScore(combineEvidence(lexical, SCORING_WEIGHTS.cpv * cpvShare) * placeFactor);
+  return { best, lexical, coverage, cpvShare, cpvCode, placeFactor, score };
+}
+
+export function quickScore(alert: AlertProfile, project: ProjectProfile): number {
+  return weighEvidence(alert, project).score;
+}
+
+export function matchSignals(alert: AlertProfile, project: ProjectProfile): MatchSignals {
+  const evidence = weighEvidence(alert, project);
+  const contributions: Array<{ surface: string; value: number }> = [];
+  alert.concepts.forEach((concept, index) => {
+    const found = evidence.best[index] ?? 0;
+    if (found >= SCORING_WEIGHTS.explainedWord) contributions.push({ surface: concept.surface, value: concept.weight * found });
+  });
+  let place: MatchSignals['place'] = null;
+  if (alert.place && project.canton !== null) {
+    place = alert.place.cantons.has(project.canton)
+      ? { canton: project.canton, inside: true }
+      : { canton: [...alert.place.cantons].join('/'), inside: false };
   }
   const words = contributions
     .sort((a, b) => b.value - a.value)
@@ -242,12 +272,12 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile): Matc
     .filter((surface, index, all) => all.indexOf(surface) === index)
     .slice(0, SCORING_WEIGHTS.maxExplainedWords);
   return {
-    score: calibratedScore(evidence * placeFactor),
-    lexical,
-    coverage,
-    placeFactor,
-    cpvShare,
-    cpvCode,
+    score: evidence.score,
+    lexical: evidence.lexical,
+    coverage: evidence.coverage,
+    placeFactor: evidence.placeFactor,
+    cpvShare: evidence.cpvShare,
+    cpvCode: evidence.cpvCode,
     words,
     place,
   };
