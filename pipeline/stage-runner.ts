@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import PQueue from 'p-queue';
 import type { Logger } from '../logger.ts';

@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { migrateLatest } from '../../db/migrate.ts';
+import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
+import { withScrapeLock } from '../../pipeline/scrape-lock.ts';
+import { InvalidScrapeOptionsError, parseScrapeOptions } from '../../pipeline/scrape-options.ts';
+import type { StageEvent } from '../../pipeline/stage-runner.ts';
+import { CliError } from '../cli-error.ts';
+import { openCommandContext, printJson } from '../context.ts';
+import { renderStageProgress } from '../progress.ts';
+
+const Flags = z.object({
+  since: z.string().optional(),
+  maxPages: z.string().optional(),
+  renormalize: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+function parseFlags(raw: unknown) {
+  const flags = Flags.parse(raw);
+  if (flags.maxPages !== undefined && !/^-?\d+$/.test(flags.maxPages.trim())) {
+    throw new CliError(`--max-pages must be a whole number, got "${flags.maxPages}"`);
+  }
+  try {
+    const options = parseScrapeOptions({
+      since: flags.since,
+      maxPages: flags.maxPages === undefined ? undefined : Number(flags.maxPages),
+      renormalize: flags.renormalize,
+    });
+    return { options, json: flags.json };
+  } catch (error) {
+    if (error instanceof InvalidScrapeOptionsError) throw new CliError(error.issues.join('; '));
+    throw error;
+  }
+}
+
+function printSummary(summary: ScrapeSummary): void {
+  const lines = [
+    `scraped simap.ch since ${summary.since}${summary.complete ? '' : ' (stopped at --max-pages; cursor not moved)'}`,
+    `  pages                 ${summary.pages}`,
+    `  publications fetched  ${summary.publicationsFetched}`,
+    `  projects created      ${summary.projectsCreated}`,
+    `  projects updated      ${summary.projectsUpdated}`,
+    `  projects unchanged    ${summary.projectsUnchanged}`,
+    `  quarantined           ${summary.quarantined}`,
+    `  duration              ${(summary.durationMs / 1000).toFixed(1)} s`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+export function registerScrape(program: Command): void {
+  program
+    .command('scrape')
+    .description('fetch new simap.ch publications and normalize them into projects')
+    .option('--since <date>', 'first publication date to fetch (YYYY-MM-DD); default: the stored cursor − 1 day, or 30 days ago')
+    .option('--max-pages <n>', 'stop after this many search pages (the cursor then stays put)')
+    .option('--renormalize', 're-apply every stored publication, not only new ones')
+    .option('--json', 'print the summary as JSON')
+    .action(async (raw: unknown) => {
+      const { options, json } = parseFlags(raw);
+      const ctx = openCommandContext();
+      const events = new EventEmitter<{ event: [StageEvent] }>();
+      const detach = json ? () => {} : renderStageProgress(events);
+      const abort = new AbortController();
+      const onSignal = () => abort.abort(new CliError('interrupted', 130));
+      process.once('SIGINT', onSignal);
+      try {
+        await migrateLatest(ctx.db.knex);
+        const outcome = await withScrapeLock(ctx.db, () =>
+          scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal: abort.signal }, options),
+        );
+        if (!outcome.started) throw new CliError('a scrape is already running');
+        detach();
+        if (json) printJson({ ok: true, ...outcome.result });
+        else printSummary(outcome.result);
+      } finally {
+        detach();
+        process.off('SIGINT', onSignal);
+        await ctx.close();
+      }
+    });
+}

@@ -1,0 +1,18 @@
+import type { Language, Translation } from '../simap/simap-schemas.ts';
+
+const FALLBACK_ORDER: Language[] = ['de', 'fr', 'it', 'en'];
+
+function clean(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The text in `language`, else in the first language that has one. */
+export function pickText(translation: Translation | null | undefined, language: Language): string | null {
+  if (!translation) return null;
+  return clean(translation[language]) ?? FALLBACK_ORDER.map((l) => clean(translation[l])).find((t) => t !== null) ?? null;
+}
+
+export function textIn(translation: Translation | null | undefined, language: Language): string | null {
+  return clean(translation?.[language]);
+}
