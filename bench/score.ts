@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import { hashPrompt } from '../db/alerts.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrateLatest } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+import { loadEvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
+import { score } from '../pipeline/score/score-stage.ts';
+import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
+import { loadCpvCatalog, type CpvCatalog, type CpvLanguage } from '../pipeline/scoring/cpv-catalog.ts';
+import { DEFAULT_PREFILTER_THRESHOLD } from '../pipeline/scoring/prefilter-threshold.ts';
+
+const PROJECTS = 50_000;
+const ALERTS = 1_000;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEV_SET = path.resolve(ROOT, '../shared/eval/dev.json');
+const LANGUAGES: CpvLanguage[] = ['fr', 'de', 'it', 'en'];
+const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
+const PLACE_PHRASES: Record<CpvLanguage, (canton: string) => string> = {
+  fr: (c) => `dans le canton de ${c}`,
+  de: (c) => `im Kanton ${c}`,
+  it: (c) => `nel cantone ${c}`,
+  en: (c) => `in the canton of ${c}`,
+};
+
+/** Deterministic, so two runs of the bench measure the same work. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+const JOINERS: Record<CpvLanguage, string> = { fr: 'et', de: 'und', it: 'e', en: 'and' };
+
+/** Notices built from CPV labels in their language: a main service, one or two neighbours, a canton. */
+function syntheticProjects(catalog: CpvCatalog, random: () => number) {
+  const codes = catalog.entries.filter((entry) => entry.level >= 4);
+  return Array.from({ length: PROJECTS }, (_, i) => {
+    const language = pick(random, LANGUAGES);
+    const cpv = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, codes).code);
+    const canton = pick(random, CANTONS);
+    const labels = cpv.map((code) => catalog.label(code, language) ?? '');
+    return {
+      title: `${labels[0]} (${i})`,
+      description: `${labels.join('. ')}. ${PLACE_PHRASES[language](canton)}.`,
+      creationLanguage: language,
+      cpvCodes: cpv,
+      canton,
+    };
+  });
+}
+
+/** Subscriber-like prompts: one or two specific services, sometimes a canton. */
+function syntheticPrompts(catalog: CpvCatalog, random: () => number) {
+  const codes = catalog.entries.filter((entry) => entry.level >= 4);
+  return Array.from({ length: ALERTS }, () => {
+    const language = pick(random, LANGUAGES);
+    const label = () => catalog.label(pick(random, codes).code, language) ?? '';
+    const wanted = random() < 0.3 ? `${label()} ${JOINERS[language]} ${label()}` : label();
+    const place = random() < 0.3 ? ` ${PLACE_PHRASES[language](pick(random, CANTONS))}` : '';
+    return { language, prompt: `${wanted}${place}` };
+  });
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchDatabase(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `vigie_bench_${randomBytes(3).toString('hex')}`;
+  await adminQuery(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ kind: 'postgres', url: url.toString() });
+  const db = database.knex;
+  try {
+    await migrateLatest(db);
+    const random = seededRandom(20261122);
+    const scorer = getSharedLocalScorer();
+    const catalog = loadCpvCatalog();
+    const seedStarted = performance.now();
+    const projects = syntheticProjects(catalog, random);
+    for (let i = 0; i < projects.length; i += 2000) {
+      const chunk = projects.slice(i, i + 2000);
+      const keys: Array<{ id: number }> = await db('projectKeys')
+        .insert(chunk.map((_, j) => ({ source: 'simap', projectId: `bench-${i + j}` })))
+        .returning(['id']);
+      await db('projects').insert(chunk.map((project, j) => ({ id: keys[j]!.id, source: 'simap', projectId: `bench-${i + j}`, ...project })));
+    }
+    const [user] = await db('users').insert({ username: 'bench', email: 'bench@example.test', passwordHash: 'x' }).returning(['id']);
+    await db('alerts').insert(
+      syntheticPrompts(catalog, random).map(({ language, prompt }) => ({ userId: (user as { id: number }).id, prompt, language, promptHash: hashPrompt(prompt) })),
+    );
+    console.log(`seeded ${PROJECTS} projects and ${ALERTS} alerts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const logger = createLogger({ level: 'warn', stream: 'stderr' });
+    const started = performance.now();
+    const summary = await score({ db, logger, config, llm: null }, { scorer });
+    const wall = (performance.now() - started) / 1000;
+    const rerunStarted = performance.now();
+    const rerun = await score({ db, logger, config, llm: null }, { scorer });
+    const rerunWall = (performance.now() - rerunStarted) / 1000;
+    const peakRss = process.resourceUsage().maxRSS / 1024;
+    console.log(
+      [
+        `score: ${PROJECTS} projects × ${ALERTS} alerts (local scorer, writes to Postgres)`,
+        `  pairs considered   ${summary.pairsConsidered.toLocaleString('en')}`,
+        `  candidates scored  ${summary.candidates.toLocaleString('en')} (${((100 * summary.candidates) / Math.max(1, summary.pairsConsidered)).toFixed(2)} %)`,
+        `  matches stored     ${summary.matchesStored.toLocaleString('en')}`,
+        `  wall time          ${wall.toFixed(1)} s (target < 60 s)`,
+        `  rerun (no change)  ${rerunWall.toFixed(2)} s, ${rerun.candidates} candidates`,
+        `  peak RSS           ${peakRss.toFixed(0)} MB`,
+      ].join('\n'),
+    );
+  } finally {
+    await database.close();
+    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+  }
+}
+
+function benchPrefilter(): void {
+  if (!existsSync(DEV_SET)) {
+    console.log(`prefilter: no dev set at ${DEV_SET}; skipped`);
+    return;
+  }
+  const set = loadEvaluationSet(DEV_SET);
+  const scorer = getSharedLocalScorer();
+  const projects = set.projects.map((p) => ({
+    id: p.id,
+    prepared: scorer.prepareProject({ ...p, cpvCodes: p.cpv, location: p.location ?? null, organization: p.organization ?? null }),
+  }));
+  const relevance = new Map(set.judgments.map((j) => [`${j.alert}|${j.project}`, j.relevance]));
+  const scores: Array<{ score: number; relevance: number }> = [];
+  for (const alert of set.alerts) {
+    const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+    for (const project of projects) {
+      scores.push({ score: scorer.score(prepared, project.prepared).score, relevance: relevance.get(`${alert.id}|${project.id}`) ?? 0 });
+    }
+  }
+  const configured = loadConfig({ LOG_LEVEL: 'silent' }).thresholds.prefilter;
+  console.log(`prefilter on the dev set (${scores.length} pairs):`);
+  for (const threshold of [...new Set([DEFAULT_PREFILTER_THRESHOLD, configured])].sort((a, b) => a - b)) {
+    const sent = scores.filter((s) => s.score >= threshold).length;
+    const dropped = scores.filter((s) => s.relevance === 2 && s.score < threshold).length;
+    console.log(
+      `  threshold ${threshold}: ${((100 * sent) / scores.length).toFixed(2)} % of pairs to the LLM (target ≤ 5 %), ` +
+        `${dropped} relevance-2 pairs dropped (target 0)${threshold === configured ? ' · PREFILTER_THRESHOLD default' : ''}`,
+    );
+  }
+}
+
+export async function benchScore(): Promise<void> {
+  benchPrefilter();
+  await benchDatabase();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await benchScore();
+}

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { getConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { DEFAULT_EVAL_SET, formatEvaluationReport, runEvaluation } from '../../pipeline/evaluation/run-evaluation.ts';
+import { llmFromConfig } from '../../pipeline/llm/llm-from-config.ts';
+import { scoreAllWithLlm, type LlmEvaluationStats } from '../../pipeline/score/evaluate-with-llm.ts';
+import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
+import { CliError } from '../cli-error.ts';
+import { printJson } from '../context.ts';
+
+const Flags = z.object({
+  set: z.string().optional(),
+  scorer: z.enum(['local', 'llm'], { error: '--scorer must be local or llm' }).default('local'),
+  json: z.boolean().default(false),
+});
+
+function parseFlags(raw: unknown) {
+  const parsed = Flags.safeParse(raw);
+  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+export function registerEval(program: Command): void {
+  program
+    .command('eval')
+    .description('measure match quality (nDCG@10, P@5, recall at the notify threshold) on a labelled set')
+    .option('--set <file>', 'evaluation set JSON', DEFAULT_EVAL_SET)
+    .option('--scorer <scorer>', 'local (default) or llm (local prefilter, then the configured LLM)')
+    .option('--json', 'print the report as JSON')
+    .action(async (raw: unknown) => {
+      const flags = parseFlags(raw);
+      const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
+      if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
+      const config = getConfig();
+      let stats: LlmEvaluationStats | undefined;
+      const tokens = { input: 0, output: 0 };
+      let scoreAll;
+      if (flags.scorer === 'llm') {
+        const llm = llmFromConfig(config);
+        if (!llm) throw new CliError('--scorer llm needs an LLM: set OPENAI_API_KEY or OPENAI_BASE_URL (and OPENAI_MODEL)');
+        stats = { pairs: 0, sentToLlm: 0, llmFailed: 0 };
+        const onUsage = (input: number, output: number) => {
+          tokens.input += input;
+          tokens.output += output;
+        };
+        scoreAll = scoreAllWithLlm({ llm, scorer: getSharedLocalScorer(), prefilter: config.thresholds.prefilter, onUsage, stats });
+        createLogger({ level: config.logLevel, stream: 'stderr' }).info({ model: llm.model, prefilter: config.thresholds.prefilter }, 'scoring with the LLM');
+      }
+      const report = await runEvaluation({ setPath, scoreAll, threshold: config.thresholds.notify });
+      if (flags.json) {
+        printJson({ ok: true, scorer: flags.scorer, ...report, ...(stats ? { llm: { ...stats, tokensIn: tokens.input, tokensOut: tokens.output } } : {}) });
+        return;
+      }
+      console.log(formatEvaluationReport(report));
+      if (stats) console.log(`LLM: ${stats.sentToLlm} of ${stats.pairs} pairs sent (${stats.llmFailed} failed, kept local), tokens ${tokens.input} / ${tokens.output}`);
+    });
+}

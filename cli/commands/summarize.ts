@@ -1,0 +1,67 @@
+import { EventEmitter } from 'node:events';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { migrateLatest } from '../../db/migrate.ts';
+import { summarize, type SummarizeSummary } from '../../pipeline/summarize/summarize-stage.ts';
+import type { StageEvent } from '../../pipeline/stage-runner.ts';
+import { CliError } from '../cli-error.ts';
+import { openCommandContext, printJson } from '../context.ts';
+import { renderStageProgress } from '../progress.ts';
+
+const Flags = z.object({
+  json: z.boolean().default(false),
+  limit: z
+    .string()
+    .regex(/^\d+$/, '--limit must be a positive whole number')
+    .transform(Number)
+    .refine((n) => n > 0, '--limit must be a positive whole number')
+    .optional(),
+});
+
+function parseFlags(raw: unknown) {
+  const parsed = Flags.safeParse(raw);
+  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+function printSummary(summary: SummarizeSummary): void {
+  const lines = [
+    `summarized the queue with ${summary.mode === 'llm' ? `the LLM (${summary.model})` : 'the offline extractive summarizer'}`,
+    `  jobs taken            ${summary.claimed}`,
+    `  summarized            ${summary.summarized}`,
+    `  already up to date    ${summary.alreadySummarized}`,
+    `  to retry later        ${summary.retried}`,
+    `  failed                ${summary.failed + summary.abandonedFailed}`,
+  ];
+  if (summary.mode === 'llm') lines.push(`  tokens in / out       ${summary.tokensIn} / ${summary.tokensOut}`);
+  lines.push(`  duration              ${(summary.durationMs / 1000).toFixed(1)} s`);
+  console.log(lines.join('\n'));
+}
+
+export function registerSummarize(program: Command): void {
+  program
+    .command('summarize')
+    .description('work through the summary queue (several processes may run at once)')
+    .option('--limit <n>', 'take at most this many jobs')
+    .option('--json', 'print the summary as JSON')
+    .action(async (raw: unknown) => {
+      const { json, limit } = parseFlags(raw);
+      const ctx = openCommandContext();
+      const events = new EventEmitter<{ event: [StageEvent] }>();
+      const detach = json ? () => {} : renderStageProgress(events);
+      const abort = new AbortController();
+      const onSignal = () => abort.abort(new CliError('interrupted', 130));
+      process.once('SIGINT', onSignal);
+      try {
+        await migrateLatest(ctx.db.knex);
+        const summary = await summarize({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal: abort.signal }, { limit });
+        detach();
+        if (json) printJson({ ok: true, ...summary });
+        else printSummary(summary);
+      } finally {
+        detach();
+        process.off('SIGINT', onSignal);
+        await ctx.close();
+      }
+    });
+}

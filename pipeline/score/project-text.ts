@@ -1,0 +1,38 @@
+import type { ProjectForScoring } from '../../db/alerts-scoring.ts';
+import type { ProjectText } from '../llm/llm-port.ts';
+import type { Language, ScorableProject } from '../scoring/local-scorer.ts';
+
+const LANGUAGES: readonly string[] = ['fr', 'de', 'it', 'en'];
+
+export function projectLanguage(row: Pick<ProjectForScoring, 'creationLanguage'>): Language | null {
+  return row.creationLanguage && LANGUAGES.includes(row.creationLanguage) ? (row.creationLanguage as Language) : null;
+}
+
+export function toScorableProject(row: ProjectForScoring): ScorableProject {
+  return {
+    id: row.id,
+    language: projectLanguage(row),
+    title: row.title,
+    // `content` repeats the title, place and CPV labels, which the scorer weighs on their own.
+    description: row.description || row.content,
+    cpvCodes: row.cpvCodes ?? [],
+    canton: row.canton,
+    location: row.location,
+    organization: row.organization,
+  };
+}
+
+export function toProjectText(row: ProjectForScoring): ProjectText {
+  return {
+    id: row.id,
+    language: projectLanguage(row),
+    title: row.title,
+    // The LLM reads everything the notice says, conditions and CPV labels included.
+    description: row.content || row.description,
+    cpvCodes: row.cpvCodes ?? [],
+    canton: row.canton,
+    location: row.location,
+    organization: row.organization,
+    deadline: row.deadline,
+  };
+}

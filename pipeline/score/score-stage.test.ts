@@ -1,0 +1,276 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildAlert, buildProjects, editAlertPrompt, touchProject, type BuiltAlert, type BuiltProject } from '../../test-support/factories.ts';
+import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { silentLogger, testConfig } from '../../test-support/test-config.ts';
+import { createLlmClient } from '../llm/create-llm-client.ts';
+import type { LlmPort } from '../llm/llm-port.ts';
+import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { MATCH_FLOOR } from './match-floor.ts';
+import { getAlertToScore } from '../../db/alerts-scoring.ts';
+import { refreshProjectIndex } from './project-index.ts';
+import { saveLocalPass } from './save-local-pass.ts';
+import { scoreAlertLocally } from './score-alert-locally.ts';
+import { scoreAlertNow } from './score-alert-now.ts';
+import { score } from './score-stage.ts';
+
+interface ScoreCall {
+  prompt: string;
+  projectId: number;
+}
+
+/** The real local scorer, recording every pair it scores. */
+function countingScorer(inner: LocalScorer, calls: ScoreCall[]): LocalScorer {
+  return {
+    prepareAlert: (prompt, language) => inner.prepareAlert(prompt, language),
+    prepareProject: (project) => inner.prepareProject(project),
+    quickScore: (alert, project) => {
+      calls.push({ prompt: alert.prompt, projectId: Number(project.id) });
+      return inner.quickScore(alert, project);
+    },
+    score: (alert, project) => inner.score(alert, project),
+  };
+}
+
+let testDb: TestDatabase;
+let db: Knex;
+let server: FakeOpenAiServer;
+let llm: LlmPort;
+const realScorer = createLocalScorer();
+const config = testConfig();
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db.knex;
+  server = await startFakeOpenAiServer();
+  llm = createLlmClient({ apiKey: 'test', baseUrl: server.url, model: 'fake-model' }, { maxRetries: 1, timeoutMs: 5000 });
+});
+afterAll(async () => {
+  await server.close();
+  await testDb.drop();
+});
+
+async function fixtures() {
+  await db.raw('truncate alerts, alert_matches, projects, project_keys, pipeline_runs restart identity cascade');
+  const projects = await buildProjects(db, [
+    {
+      title: 'Nettoyage des bâtiments scolaires de la commune de Morges',
+      description: "Prestations de nettoyage d'entretien de 5 collèges, 12000 m².",
+      cpvCodes: ['90910000'],
+      canton: 'VD',
+      location: 'Morges',
+    },
+    { title: 'Unterhaltsreinigung Schulhäuser', description: 'Reinigung der Schulanlagen der Stadt Bern.', creationLanguage: 'de', cpvCodes: ['90911200'], canton: 'BE' },
+    { title: 'Strassensanierung Hauptstrasse', description: 'Belagsarbeiten und Werkleitungen.', creationLanguage: 'de', cpvCodes: ['45233140'], canton: 'BE' },
+    { title: 'Software licences for ERP', description: 'Supply of SAP licences.', creationLanguage: 'en', cpvCodes: ['48000000'], canton: 'ZH' },
+  ]);
+  const cleaning = await buildAlert(db, { prompt: 'nettoyage de bâtiments scolaires', language: 'fr' });
+  const roads = await buildAlert(db, { prompt: 'Strassenbau und Belagsarbeiten im Kanton Bern', language: 'de' });
+  const paused = await buildAlert(db, { prompt: 'ERP software licences', language: 'en', isActive: false });
+  return { projects, cleaning, roads, paused };
+}
+
+async function matchesOf(alert: BuiltAlert) {
+  return db('alertMatches').where({ alertId: alert.id }).orderBy('projectId').select('projectId', 'score', 'explanation', 'scorer', 'contentSeq');
+}
+
+const offline = () => ({ db, logger: silentLogger(), config, llm: null });
+const online = () => ({ db, logger: silentLogger(), config, llm });
+
+describe('score', () => {
+  let projects: BuiltProject[];
+  let cleaning: BuiltAlert;
+  let roads: BuiltAlert;
+  let paused: BuiltAlert;
+  let calls: ScoreCall[];
+  let scorer: LocalScorer;
+
+  beforeEach(async () => {
+    ({ projects, cleaning, roads, paused } = await fixtures());
+    calls = [];
+    // A fresh wrapper per test: the in-memory project index is cached per scorer.
+    scorer = countingScorer(realScorer, calls);
+    server.respondWith(defaultResponder);
+  });
+
+  it('stores local scores and explanations at or above the floor, for active alerts only', async () => {
+    const summary = await score(offline(), { scorer });
+    expect(summary).toMatchObject({ alerts: 2, alertsScored: 2, projects: 4, pairsConsidered: 8, llmScorer: null });
+    expect(summary.candidates).toBeLessThanOrEqual(8);
+
+    const stored = await matchesOf(cleaning);
+    expect(stored.map((m) => m.projectId)).toEqual(expect.arrayContaining([projects[0]!.id, projects[1]!.id]));
+    for (const match of [...stored, ...(await matchesOf(roads))]) {
+      expect(match.score).toBeGreaterThanOrEqual(MATCH_FLOOR);
+      expect(match.explanation).not.toBe('');
+      expect(match.scorer).toBe('local');
+    }
+    expect(await matchesOf(paused)).toEqual([]);
+    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    expect(alert.scoredPromptHash).toBe(alert.promptHash);
+    expect(Number(alert.scoredContentSeq)).toBe(Math.max(...projects.map((p) => p.contentSeq)));
+    expect(alert.llmScoredPromptHash).toBeNull();
+    const run = await db('pipelineRuns').where({ id: summary.runId }).first();
+    expect(run).toMatchObject({ stage: 'pipeline.score', status: 'succeeded' });
+  });
+
+  it('scores nothing twice: a rerun makes no local or LLM call', async () => {
+    await score(online(), { scorer });
+    const requests = server.requests.length;
+    const before = await db('alertMatches').orderBy('id').select();
+    calls.length = 0;
+
+    const again = await score(online(), { scorer });
+    expect(calls).toEqual([]);
+    expect(server.requests.length).toBe(requests);
+    expect(again).toMatchObject({ alertsScored: 0, pairsConsidered: 0, llmUpdated: 0 });
+    expect(await db('alertMatches').orderBy('id').select()).toEqual(before);
+  });
+
+  it('re-scores with the LLM only the pairs at or above the prefilter, and records its tokens', async () => {
+    server.respondWith((request, index) =>
+      request.format === 'match_score' ? { json: { score: 91, explanation: `Pertinent : ${request.title}` }, usage: { input: 200, output: 30 } } : defaultResponder(request, index),
+    );
+    const before = server.requests.length;
+    const summary = await score(online(), { scorer });
+    const sent = server.requests.slice(before);
+
+    const local = await db('alertMatches').where('score', '>=', config.thresholds.prefilter);
+    expect(sent.length).toBe(summary.llmUpdated);
+    expect(summary.llmUpdated).toBeGreaterThan(0);
+    expect(local.every((m) => m.scorer === 'llm:fake-model' && m.score === 91 && m.explanation.startsWith('Pertinent'))).toBe(true);
+    const belowPrefilter = await db('alertMatches').where('score', '<', config.thresholds.prefilter);
+    expect(belowPrefilter.every((m) => m.scorer === 'local')).toBe(true);
+    expect(sent.every((r) => r.messages[0]!.content.includes(r.messages[1]!.content.startsWith('Alert (fr)') ? 'French' : 'German'))).toBe(true);
+
+    const run = await db('pipelineRuns').where({ id: summary.runId }).first();
+    expect(run.tokensIn).toBe(200 * sent.length);
+    expect(run.tokensOut).toBe(30 * sent.length);
+    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    expect(alert.llmScoredPromptHash).toBe(alert.promptHash);
+  });
+
+  it('never stores a malformed LLM reply: the pair keeps its local score and is retried next run', async () => {
+    const target = projects[0]!;
+    server.respondWith((request, index) =>
+      request.title === target.title ? { content: '{"score": "very high", "explanation": 12}' } : defaultResponder(request, index),
+    );
+    const before = server.countFor(target.title);
+    const summary = await score(online(), { scorer });
+    expect(summary.llmFailed).toBe(1);
+    expect(server.countFor(target.title) - before).toBe(2);
+    const [pair] = await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id });
+    expect(pair.scorer).toBe('local');
+    expect(typeof pair.score).toBe('number');
+    expect(pair.explanation).not.toContain('very high');
+    expect((await db('alerts').where({ id: cleaning.id }).first()).llmScoredPromptHash).toBeNull();
+
+    server.respondWith(defaultResponder);
+    const retry = await score(online(), { scorer });
+    expect(retry.llmUpdated).toBe(1);
+    expect(server.countFor(target.title) - before).toBe(3);
+    expect((await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id }).first()).scorer).toBe('llm:fake-model');
+  });
+
+  it('stops the run on a rejected API key instead of failing every pair', async () => {
+    server.respondWith(() => ({ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }));
+    await expect(score(online(), { scorer })).rejects.toThrow(/HTTP 401/);
+    expect(await db('alertMatches').whereNot({ scorer: 'local' })).toEqual([]);
+    const [run] = await db('pipelineRuns').orderBy('id', 'desc').limit(1);
+    expect(run).toMatchObject({ stage: 'pipeline.score', status: 'failed' });
+  });
+
+  it('deletes a pair the LLM scores below the floor', async () => {
+    const target = projects[1]!;
+    server.respondWith((request, index) =>
+      request.title === target.title ? { json: { score: 5, explanation: 'Pas à Morges.' } } : defaultResponder(request, index),
+    );
+    const summary = await score(online(), { scorer });
+    expect(summary.llmDeleted).toBe(1);
+    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id })).toEqual([]);
+    calls.length = 0;
+    const before = server.requests.length;
+    await score(online(), { scorer });
+    expect(calls).toEqual([]);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('re-scores exactly the edited alert after a prompt edit', async () => {
+    await score(online(), { scorer });
+    calls.length = 0;
+    const requests = server.requests.length;
+    await editAlertPrompt(db, roads.id, 'Unterhaltsreinigung von Schulhäusern');
+
+    const summary = await score(online(), { scorer });
+    expect(summary.alertsScored).toBe(1);
+    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set(['Unterhaltsreinigung von Schulhäusern']));
+    const edited = await matchesOf(roads);
+    expect(edited.some((m) => m.projectId === projects[1]!.id && m.scorer === 'llm:fake-model')).toBe(true);
+    expect(edited.some((m) => m.projectId === projects[2]!.id)).toBe(false);
+    const sent = server.requests.slice(requests);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.messages[1]!.content.includes('Unterhaltsreinigung von Schulhäusern'))).toBe(true);
+  });
+
+  it('re-scores exactly the changed project after its content_seq moves', async () => {
+    await score(online(), { scorer });
+    calls.length = 0;
+    const requests = server.requests.length;
+    const changed = projects[2]!;
+    await touchProject(db, changed.id, { title: 'Strassenbau und Belagsarbeiten Kantonsstrasse', description: 'Belagsarbeiten im Kanton Bern.' });
+
+    await score(online(), { scorer });
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.projectId === changed.id)).toBe(true);
+    const sent = server.requests.slice(requests);
+    expect(sent.every((r) => r.title === 'Strassenbau und Belagsarbeiten Kantonsstrasse')).toBe(true);
+    const [pair] = await db('alertMatches').where({ alertId: roads.id, projectId: changed.id });
+    expect(pair.scorer).toBe('llm:fake-model');
+  });
+
+  it('a late local pass of the same range does not undo the LLM scores saved meanwhile', async () => {
+    const late = scoreAlertLocally((await getAlertToScore(db, cleaning.id))!, await refreshProjectIndex(db, scorer), scorer);
+    await score(online(), { scorer });
+    const before = await matchesOf(cleaning);
+    expect(before.some((m) => m.scorer === 'llm:fake-model')).toBe(true);
+    expect(await saveLocalPass(db, late)).toEqual({ saved: true, stored: 0, deleted: 0 });
+    expect(await matchesOf(cleaning)).toEqual(before);
+  });
+
+  it('drops the stored pair of a project that changed into something unrelated', async () => {
+    await score(offline(), { scorer });
+    const first = projects[0]!;
+    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: first.id })).toHaveLength(1);
+    await touchProject(db, first.id, { title: 'Achat de véhicules électriques', description: 'Livraison de 4 fourgons.', cpvCodes: ['34144900'] });
+    const summary = await score(offline(), { scorer });
+    expect(summary.matchesDeleted).toBeGreaterThanOrEqual(1);
+    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: first.id })).toEqual([]);
+  });
+});
+
+describe('scoreAlertNow', () => {
+  it('scores one alert against every project locally and leaves the LLM pass for later', async () => {
+    const { projects, cleaning, roads } = await fixtures();
+    const calls: ScoreCall[] = [];
+    const scorer = countingScorer(realScorer, calls);
+    const result = await scoreAlertNow(db, cleaning.id, { scorer });
+    expect(result.scored).toBe(projects.length);
+    expect(result.matches).toBe((await matchesOf(cleaning)).length);
+    expect(result.matches).toBeGreaterThanOrEqual(2);
+    expect(await matchesOf(roads)).toEqual([]);
+    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set([cleaning.prompt]));
+    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    expect(alert.scoredPromptHash).toBe(alert.promptHash);
+    expect(alert.llmScoredPromptHash).toBeNull();
+
+    expect(await scoreAlertNow(db, cleaning.id, { scorer })).toEqual({ scored: 0, matches: result.matches });
+
+    server.respondWith(defaultResponder);
+    calls.length = 0;
+    const summary = await score({ db, logger: silentLogger(), config, llm }, { scorer });
+    expect(calls.every((c) => c.prompt === roads.prompt)).toBe(true);
+    expect(summary.llmUpdated).toBeGreaterThan(0);
+    expect((await matchesOf(cleaning)).filter((m) => m.scorer === 'llm:fake-model').length).toBeGreaterThan(0);
+  });
+});
