@@ -3,23 +3,72 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../pipeline/mail/mailer.ts';
+import { DEFAULT_RATE_LIMITS, type ApiDeps, type RateLimitSettings } from './api-deps.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './background-tasks.ts';
+import { defaultPipelinePorts } from './default-pipeline-ports.ts';
+import { jsonBody } from './middleware/body-parser.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { originCheck } from './middleware/origin-check.ts';
 import { requestId } from './middleware/request-id.ts';
+import { serveWebApp, WEB_DIST } from './middleware/serve-web-app.ts';
+import { sessions } from './middleware/session.ts';
+import type { PipelinePorts } from './pipeline-ports.ts';
+import { createProjectCountCache } from './project-count-cache.ts';
+import { alertRoutes } from './routes/alerts/alerts.ts';
+import { authRoutes } from './routes/auth/auth.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { notificationRoutes } from './routes/notifications/notifications.ts';
+import { projectRoutes } from './routes/projects/projects.ts';
+import { queueRoutes } from './routes/queue/queue.ts';
+import { scrapeRoutes } from './routes/scrape/scrape.ts';
+import { sessionKeysFor } from './session-keys.ts';
+import { statsRoutes } from './routes/stats/stats.ts';
+import { subscriptionRoutes } from './routes/subscription/subscription.ts';
+import { userRoutes } from './routes/user/user.ts';
+import { webhookRoutes } from './routes/webhooks/webhooks.ts';
 
 export interface AppDependencies {
   config: Config;
   db: Database;
   logger: Logger;
   mailer: Mailer;
+  /** Pipeline functions; the real ones unless a test replaces some. */
+  pipeline?: Partial<PipelinePorts>;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** How long an unfiltered project count may be reused (default 2 s; 0 counts every time). */
+  projectCountTtlMs?: number;
+  background?: BackgroundTasks;
+  /** The built SPA served outside /api (default web/dist). */
+  webRoot?: string;
 }
 
-export function createApp(deps: AppDependencies): Koa {
+export function createApp(options: AppDependencies): Koa {
+  const { config, db, logger } = options;
+  const deps: ApiDeps = {
+    config,
+    db,
+    logger,
+    mailer: options.mailer,
+    pipeline: { ...defaultPipelinePorts, ...options.pipeline },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    projectCounts: createProjectCountCache(options.projectCountTtlMs ?? 2000),
+    background: options.background ?? createBackgroundTasks(logger),
+  };
   const app = new Koa({ proxy: false });
   app.silent = true;
-  app.use(requestId(deps.logger));
+  app.use(requestId(logger));
   app.use(errorHandler());
-  const health = healthRoutes(deps.db);
+  app.use(serveWebApp(options.webRoot ?? WEB_DIST));
+  app.use(originCheck(config.publicUrl));
+  for (const middleware of sessions(app, db, { keys: sessionKeysFor(config), secure: new URL(config.publicUrl).protocol === 'https:' })) {
+    app.use(middleware);
+  }
+  app.use(jsonBody());
+  const health = healthRoutes(db);
   app.use(health.routes()).use(health.allowedMethods());
+  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes]) {
+    const router = routes(deps);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
   return app;
 }

@@ -17,8 +17,8 @@ export class ValidationError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'You must be logged in') {
-    super(401, 'unauthorized', message);
+  constructor(message = 'You must be logged in', code = 'unauthorized') {
+    super(401, code, message);
   }
 }
 
@@ -49,5 +49,11 @@ export class PayloadTooLargeError extends AppError {
 export class RateLimitError extends AppError {
   constructor(readonly retryAfterSeconds: number, message = 'Too many requests, please try again later') {
     super(429, 'rate_limited', message, { retryAfter: retryAfterSeconds });
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, code = 'bad_request') {
+    super(400, code, message);
   }
 }

@@ -6,6 +6,8 @@ import * as createAlertsAndMatches from './migrations/20261122100300-create-aler
 import * as createSummaries from './migrations/20261122100400-create-summaries.ts';
 import * as createSentEmails from './migrations/20261122100500-create-sent-emails.ts';
 import * as createBilling from './migrations/20261122100600-create-billing.ts';
+import * as addSubscriptionEventTime from './migrations/20261123100000-add-subscription-event-time.ts';
+import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122100400-create-summaries': createSummaries,
   '20261122100500-create-sent-emails': createSentEmails,
   '20261122100600-create-billing': createBilling,
+  '20261123100000-add-subscription-event-time': addSubscriptionEventTime,
+  '20261124090000-add-digest-delivery': addDigestDelivery,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -7,11 +7,16 @@ interface HttpishError {
   expose?: boolean;
   type?: string;
   code?: string;
-  constraint?: string;
   message?: string;
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+const STATUS_CODES: Record<number, [string, string]> = {
+  404: ['not_found', 'Not found'],
+  405: ['method_not_allowed', 'Method not allowed'],
+  501: ['not_implemented', 'Not implemented'],
+};
 
 function fromForeignError(error: HttpishError): AppError | null {
   if (error.code === UNIQUE_VIOLATION) return new AppError(409, 'conflict', 'This record already exists');
@@ -27,14 +32,17 @@ export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        ctx.status = 404;
-        ctx.body = { error: 'not_found', message: `No API route ${ctx.method} ${ctx.path}` };
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        const [code, text] = STATUS_CODES[ctx.status] ?? ['error', 'Request failed'];
+        const message = ctx.status === 404 ? `No API route ${ctx.method} ${ctx.path}` : text;
+        const status = ctx.status;
+        ctx.body = { error: code, message };
+        ctx.status = status;
       }
     } catch (caught) {
       const error = caught instanceof AppError ? caught : fromForeignError(caught as HttpishError);
       if (!error) {
-        ctx.state.log?.error({ err: caught }, 'unhandled error');
+        ctx.state.log?.error({ err: caught, requestId: ctx.state.requestId }, 'unhandled error');
         ctx.status = 500;
         ctx.body = { error: 'internal_error', message: `Something went wrong on our side (request ${ctx.state.requestId ?? 'unknown'})` };
         return;

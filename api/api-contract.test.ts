@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fakeScrape,
+  insertTestMatch,
+  insertTestProject,
+  startTestApi,
+  type ApiClient,
+  type SignedUpUser,
+  type TestApi,
+} from '../test-support/api-client.ts';
+
+let api: TestApi;
+let scrape: ReturnType<typeof fakeScrape>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+let admin: SignedUpUser;
+let aliceAlert: number;
+let projectId: number;
+
+beforeAll(async () => {
+  scrape = fakeScrape();
+  api = await startTestApi({
+    pipeline: {
+      ...scrape.ports,
+      scoreAlertNow: async () => ({ scored: 1, matches: 1 }),
+      getQueueStatus: async () => ({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
+      addProjectToQueue: async () => true,
+      requeueIncompleteProjects: async () => 0,
+      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none' }),
+      resetProjects: async () => ({ projectsCount: 1 }),
+    },
+  });
+  alice = await api.signUp();
+  bob = await api.signUp();
+  admin = await api.signUp(undefined, { admin: true });
+  projectId = (await insertTestProject(api.db)).id;
+  aliceAlert = (await alice.client.post('/api/alerts', { prompt: 'Alice watches school cleaning' })).body.id;
+  await insertTestMatch(api.db, aliceAlert, projectId, 77);
+  await api.db.knex('sent_emails').insert({
+    userId: alice.id,
+    alertId: aliceAlert,
+    projectId,
+    simapProjectId: 'simap-1',
+    digestId: 'digest-1',
+    status: 'sent',
+    score: 77,
+    alertPrompt: 'Alice watches school cleaning',
+    projectTitle: 'Project',
+    projectOrganization: 'Org',
+    sentAt: new Date(),
+  });
+});
+afterAll(async () => {
+  scrape?.finish();
+  await api?.close();
+});
+
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: () => string; body?: unknown };
+type Access = 'public' | 'user' | 'admin';
+
+const ENDPOINTS: (Call & { access: Access; ok: number; bad?: Call })[] = [
+  { method: 'GET', path: () => '/api/user', access: 'user', ok: 200 },
+  { method: 'PUT', path: () => '/api/user', body: { language: 'fr' }, access: 'user', ok: 200, bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } } },
+  { method: 'POST', path: () => '/api/login', body: { username: 'zz', password: 'x' }, access: 'public', ok: 400 },
+  { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200 },
+  { method: 'GET', path: () => '/api/verify-email', access: 'public', ok: 400 },
+  { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nobody@example.test' }, access: 'public', ok: 200, bad: { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nope' } } },
+  { method: 'GET', path: () => '/api/check-reset-token?token=abc', access: 'public', ok: 200, bad: { method: 'GET', path: () => '/api/check-reset-token' } },
+  { method: 'POST', path: () => '/api/reset-password', body: { token: 'abc', newPassword: 'secret12' }, access: 'public', ok: 400 },
+  { method: 'GET', path: () => '/api/alerts', access: 'user', ok: 200 },
+  { method: 'POST', path: () => '/api/alerts', body: { prompt: 'An inactive alert for the matrix', isActive: false }, access: 'user', ok: 201, bad: { method: 'POST', path: () => '/api/alerts', body: { prompt: 'short' } } },
+  { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: true }, access: 'user', ok: 200, bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } } },
+  { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process`, access: 'user', ok: 200, bad: { method: 'POST', path: () => '/api/alerts/-1/process' } },
+  { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches`, access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/alerts/x/matches' } },
+  { method: 'GET', path: () => '/api/projects', access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/projects?limit=500' } },
+  { method: 'GET', path: () => '/api/projects/categories', access: 'user', ok: 200 },
+  { method: 'GET', path: () => `/api/projects/${projectId}`, access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/projects/1.5' } },
+  { method: 'GET', path: () => `/api/projects/${projectId}/summaries`, access: 'user', ok: 200 },
+  { method: 'GET', path: () => `/api/projects/${projectId}/matches`, access: 'user', ok: 200 },
+  { method: 'GET', path: () => '/api/stats', access: 'user', ok: 200 },
+  { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200 },
+  { method: 'GET', path: () => '/api/notifications/email', access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/notifications/email?limit=101' } },
+  { method: 'POST', path: () => '/api/scrape', access: 'user', ok: 202 },
+  { method: 'GET', path: () => '/api/queue/status', access: 'admin', ok: 200 },
+  { method: 'POST', path: () => `/api/queue/add/${projectId}`, access: 'admin', ok: 200, bad: { method: 'POST', path: () => '/api/queue/add/abc' } },
+  { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200 },
+  { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200 },
+];
+
+const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), c.body);
+
+function expectErrorShape(body: unknown): void {
+  expect(body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+  expect(JSON.stringify(body)).not.toMatch(/ at .*\.ts:|select |insert |update /i);
+}
+
+describe('every endpoint', () => {
+  for (const endpoint of ENDPOINTS) {
+    const label = `${endpoint.method} ${endpoint.path.toString().replace(/^\(\) => /, '')}`;
+    it(`${label}: ${endpoint.ok} for its audience`, async () => {
+      const client = endpoint.access === 'admin' ? admin.client : endpoint.access === 'user' ? alice.client : api.client();
+      const response = await call(client, endpoint);
+      expect(response.status, JSON.stringify(response.body)).toBe(endpoint.ok);
+      if (endpoint.ok >= 400) expectErrorShape(response.body);
+    });
+    if (endpoint.access !== 'public') {
+      it(`${label}: 401 when logged out`, async () => {
+        const response = await call(api.client(), endpoint);
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ error: 'unauthorized', message: 'You must be logged in' });
+      });
+    }
+    if (endpoint.access === 'admin') {
+      it(`${label}: 403 for a non-admin`, async () => {
+        const response = await call(bob.client, endpoint);
+        expect(response.status).toBe(403);
+        expect(response.body.error).toBe('admin_required');
+      });
+    }
+    if (endpoint.bad) {
+      it(`${label}: 400 on invalid input`, async () => {
+        const client = endpoint.access === 'admin' ? admin.client : endpoint.access === 'user' ? alice.client : api.client();
+        const response = await call(client, endpoint.bad!);
+        expect(response.status).toBe(400);
+        expectErrorShape(response.body);
+      });
+    }
+  }
+
+  it('POST /api/admin/scrape: 202 when started, 409 while one runs, 403 for a non-admin', async () => {
+    scrape.finish();
+    await api.background.settle();
+    expect((await bob.client.post('/api/admin/scrape')).status).toBe(403);
+    const started = await admin.client.post('/api/admin/scrape');
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ started: true, message: 'Scrape started' });
+    const busy = await admin.client.post('/api/admin/scrape');
+    expect(busy.status).toBe(409);
+    expect(busy.body.error).toBe('scrape_running');
+    const user = await bob.client.post('/api/scrape');
+    expect(user.status).toBe(202);
+    expect(user.body.started).toBe(false);
+    scrape.finish();
+    await api.background.settle();
+  });
+
+  it('POST /api/scrape: does not start when a scrape ran in the last 5 minutes', async () => {
+    await api.db.knex('pipeline_runs').insert({ stage: 'pipeline.fetch', status: 'succeeded' });
+    const runs = scrape.runs();
+    const response = await bob.client.post('/api/scrape');
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ started: false, message: 'Projects were refreshed less than 5 minutes ago' });
+    expect(scrape.runs()).toBe(runs);
+  });
+
+  it('POST /api/register: 201, then 409 for the same name', async () => {
+    const body = { username: 'matrixuser', email: 'matrix@example.test', password: 'secret1' };
+    expect((await api.client().post('/api/register', body)).status).toBe(201);
+    expect((await api.client().post('/api/register', body)).status).toBe(409);
+  });
+
+  it('POST /api/alerts: 403 past the active-alert limit', async () => {
+    const user = await api.signUp();
+    for (let i = 0; i < 3; i += 1) await user.client.post('/api/alerts', { prompt: `Limit test alert ${i}` });
+    expect((await user.client.post('/api/alerts', { prompt: 'Limit test alert 4' })).status).toBe(403);
+  });
+
+  it('DELETE /api/alerts/:id: 200, then 404', async () => {
+    const id = (await alice.client.post('/api/alerts', { prompt: 'To be deleted in the matrix', isActive: false })).body.id;
+    expect((await alice.client.delete(`/api/alerts/${id}`)).status).toBe(200);
+    expect((await alice.client.delete(`/api/alerts/${id}`)).status).toBe(404);
+  });
+
+  it('POST /api/queue/add/:projectId: 404 for an unknown project', async () => {
+    expect((await admin.client.post('/api/queue/add/99999')).status).toBe(404);
+  });
+});
+
+describe('authorization between users', () => {
+  const bobsView: Call[] = [
+    { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { prompt: 'Bob rewrites Alice alert', isActive: true } },
+    { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: false } },
+    { method: 'DELETE', path: () => `/api/alerts/${aliceAlert}` },
+    { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process` },
+    { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches` },
+  ];
+  for (const c of bobsView) {
+    it(`user B gets 404 on ${c.method} of user A's alert`, async () => {
+      const response = await call(bob.client, c);
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('not_found');
+    });
+  }
+
+  it('leaves user A\'s alert untouched and invisible to B', async () => {
+    const alert = await api.db.knex('alerts').where({ id: aliceAlert }).first();
+    expect(alert.prompt).toBe('Alice watches school cleaning');
+    expect(alert.isActive).toBe(true);
+    expect((await bob.client.get('/api/alerts')).body).toEqual([]);
+    expect((await bob.client.get(`/api/projects/${projectId}/matches`)).body).toEqual([]);
+    expect((await bob.client.get(`/api/projects/${projectId}`)).body.matchScore).toBeNull();
+    expect((await bob.client.get('/api/stats')).body.matchingProjects).toBe(0);
+  });
+
+  it('shows each user their own e-mail history and admins everyone\'s with the user', async () => {
+    expect((await bob.client.get('/api/notifications/email')).body).toEqual([]);
+    const own = (await alice.client.get('/api/notifications/email')).body;
+    expect(own).toEqual([
+      { id: expect.any(Number), projectId, sentAt: expect.any(String), status: 'sent', project: { title: 'Project', organization: 'Org' }, alert: { prompt: 'Alice watches school cleaning' }, match: { score: 77 } },
+    ]);
+    const all = (await admin.client.get('/api/notifications/email')).body;
+    expect(all[0].user).toEqual({ id: alice.id, username: alice.username });
+  });
+});
+
+describe('error answers', () => {
+  it('answers unknown API paths with 404 JSON', async () => {
+    const response = await alice.client.get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expectErrorShape(response.body);
+  });
+
+  it('answers a wrong method with 405 JSON', async () => {
+    const response = await alice.client.request('PATCH', '/api/stats');
+    expect(response.status).toBe(405);
+    expectErrorShape(response.body);
+  });
+
+  it('answers malformed JSON with 400 and bodies over 100 kB with 413', async () => {
+    const malformed = await alice.client.post('/api/alerts', '{"prompt": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('invalid_json');
+    const huge = await alice.client.post('/api/alerts', { prompt: 'x'.repeat(110_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe('payload_too_large');
+  });
+
+  it('answers a 500 without internals and with the request id', async () => {
+    const broken = await startTestApi({ pipeline: { getQueueStatus: async () => Promise.reject(new Error('select secret from pg_shadow')) } });
+    try {
+      const user = await broken.signUp(undefined, { admin: true });
+      const response = await user.client.get('/api/queue/status', { 'X-Request-Id': 'request-12345' });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side (request request-12345)' });
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { hash } from '@node-rs/argon2';
+import { createUser, findUserByEmail, findUserByUsername, type UserLanguage, type UserRow } from '../../db/users.ts';
+import type { ApiDeps } from '../api-deps.ts';
+import { ConflictError } from '../errors.ts';
+import { sendVerificationEmail } from './send-verification-email.ts';
+
+export const USERNAME_TAKEN = 'This username is already taken';
+export const EMAIL_TAKEN = 'An account with this email address already exists';
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+  language: UserLanguage;
+}
+
+function conflictFromUniqueViolation(error: unknown): ConflictError | null {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  return constraint === 'users_email_unique' ? new ConflictError(EMAIL_TAKEN, 'email_taken') : new ConflictError(USERNAME_TAKEN, 'username_taken');
+}
+
+/** Creates the account and mails a verification link; a mail failure is logged, not fatal (the user can resend). */
+export async function registerUser(deps: Pick<ApiDeps, 'db' | 'mailer' | 'config' | 'logger'>, registration: Registration): Promise<UserRow> {
+  const db = deps.db.knex;
+  if (await findUserByUsername(db, registration.username)) throw new ConflictError(USERNAME_TAKEN, 'username_taken');
+  if (await findUserByEmail(db, registration.email)) throw new ConflictError(EMAIL_TAKEN, 'email_taken');
+  const passwordHash = await hash(registration.password);
+  const user = await createUser(db, { username: registration.username, email: registration.email, passwordHash, language: registration.language }).catch(
+    (error: unknown) => {
+      throw conflictFromUniqueViolation(error) ?? error;
+    },
+  );
+  await sendVerificationEmail(deps, user).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'verification e-mail not sent'));
+  return user;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { send } from '@koa/send';
+import type { Middleware } from 'koa';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Serves the built SPA: real files (hashed assets cached for a year), and index.html for every other
+ * GET outside /api so that client-side routes survive a reload.
+ */
+export function serveWebApp(root = WEB_DIST): Middleware {
+  const index = path.join(root, 'index.html');
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if (!existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built: run "npm run build" (npm start does it), or use the API under /api.';
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    const served = await send(ctx, ctx.path, {
+      root,
+      index: 'index.html',
+      maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+      immutable: isAsset,
+    }).catch((error: { status?: number }) => {
+      if (error.status === 404) return undefined;
+      throw error;
+    });
+    if (served) return;
+    if (isAsset || path.extname(ctx.path)) {
+      ctx.status = 404;
+      return;
+    }
+    await send(ctx, 'index.html', { root, maxage: 0 });
+  };
+}

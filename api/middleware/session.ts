@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import createSession from 'koa-session';
+import type { Database } from '../../db/connection.ts';
+import { deleteSession, findSessionData, saveSession, type SessionData } from '../../db/sessions.ts';
+
+export const SESSION_COOKIE = 'vigie.sid';
+const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
+
+declare module 'koa' {
+  interface DefaultContext {
+    session: (SessionData & { regenerate(): Promise<void> | undefined; externalKey?: string }) | null;
+  }
+}
+
+/**
+ * Cookie sessions whose data lives in the `sessions` table: the cookie carries only a signed random id.
+ * `Secure` follows PUBLIC_URL, not the socket, because TLS usually ends at a proxy in front of us.
+ */
+export function sessions(app: Koa, db: Database, options: { keys: string[]; secure: boolean }): Middleware[] {
+  app.keys = options.keys;
+  const markSecure: Middleware = async (ctx, next) => {
+    if (options.secure) (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    await next();
+  };
+  const session = createSession(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secure,
+      signed: true,
+      renew: true,
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        get: async (key: string) => findSessionData(db.knex, key),
+        set: async (key: string, data: SessionData, maxAge: number) => saveSession(db.knex, key, data, maxAge),
+        destroy: async (key: string) => deleteSession(db.knex, key),
+      },
+    },
+    app,
+  );
+  return [markSecure, session as Middleware];
+}

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { Logger } from '../logger.ts';
+
+export interface QueueStatus {
+  queueLength: number;
+  pending: number;
+  processing: number;
+  completed: number;
+  failed: number;
+}
+
+export interface ProjectSummaries {
+  french: string | null;
+  english: string | null;
+  german: string | null;
+  italian: string | null;
+  status: 'none' | 'pending' | 'processing' | 'completed' | 'failed';
+}
+
+export type ScrapeLockOutcome = { started: true; result: unknown } | { started: false };
+
+/** What the API asks of the pipeline; the app takes real implementations by default and fakes in tests. */
+export interface PipelinePorts {
+  scoreAlertNow(db: Knex, alertId: number): Promise<{ scored: number; matches: number }>;
+  getQueueStatus(db: Knex): Promise<QueueStatus>;
+  addProjectToQueue(db: Knex, projectId: number): Promise<boolean>;
+  requeueIncompleteProjects(db: Knex, config: Config): Promise<number>;
+  findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummaries>;
+  scrape(deps: { db: Knex; logger: Logger; config: Config }): Promise<unknown>;
+  withScrapeLock(db: Database, fn: () => Promise<unknown>): Promise<ScrapeLockOutcome>;
+  isScrapeRunning(db: Database): Promise<boolean>;
+  resetProjects(db: Knex): Promise<{ projectsCount: number }>;
+}

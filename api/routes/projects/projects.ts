@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import {
+  findCategories,
+  findProjectDetail,
+  findProjectMatchesForUser,
+  findProjectPage,
+  projectExists,
+} from '../../../db/project-listing.ts';
+import type { ApiDeps } from '../../api-deps.ts';
+import { NotFoundError } from '../../errors.ts';
+import { currentUser, requireUser } from '../../middleware/require-user.ts';
+import { presentProjectMatch } from '../../presenters/match.ts';
+import { presentProject, presentProjectDetail } from '../../presenters/project.ts';
+import { validateParams, validateQuery } from '../../validate.ts';
+import { IdParams } from '../id-param.ts';
+import { ProjectListQuery } from './schema.ts';
+
+const PROJECT_NOT_FOUND = 'No project found with this ID';
+
+export function projectRoutes(deps: ApiDeps): Router {
+  const { db, config } = deps;
+  const threshold = config.thresholds.match;
+  const router = new Router({ prefix: '/api/projects' });
+  router.use(requireUser(db));
+
+  const ensureProject = async (id: number) => {
+    if (!(await projectExists(db.knex, id))) throw new NotFoundError(PROJECT_NOT_FOUND);
+  };
+
+  router.get('/', async (ctx) => {
+    const user = currentUser(ctx);
+    const query = validateQuery(ctx, ProjectListQuery);
+    const [rows, total] = await Promise.all([
+      findProjectPage(db.knex, { ...query, userId: user.id, matchThreshold: threshold }),
+      deps.projectCounts.count(db.knex, query),
+    ]);
+    ctx.set('X-Total-Count', String(total));
+    ctx.set('Access-Control-Expose-Headers', 'X-Total-Count');
+    ctx.body = rows.map((row) => presentProject(row, user.language));
+  });
+
+  router.get('/categories', async (ctx) => {
+    ctx.body = await findCategories(db.knex);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const user = currentUser(ctx);
+    const { id } = validateParams(ctx, IdParams);
+    const project = await findProjectDetail(db.knex, user.id, id, threshold);
+    if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
+    ctx.body = presentProjectDetail(project, user.language);
+  });
+
+  router.get('/:id/summaries', async (ctx) => {
+    const { id } = validateParams(ctx, IdParams);
+    await ensureProject(id);
+    ctx.body = await deps.pipeline.findProjectSummaries(db.knex, id);
+  });
+
+  router.get('/:id/matches', async (ctx) => {
+    const { id } = validateParams(ctx, IdParams);
+    await ensureProject(id);
+    ctx.body = (await findProjectMatchesForUser(db.knex, currentUser(ctx).id, id)).map(presentProjectMatch);
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { projectExists } from '../../../db/project-listing.ts';
+import type { ApiDeps } from '../../api-deps.ts';
+import { NotFoundError } from '../../errors.ts';
+import { requireAdmin } from '../../middleware/require-user.ts';
+import { validateParams } from '../../validate.ts';
+import { IdParams } from '../id-param.ts';
+
+const ProjectIdParams = z.object({ projectId: IdParams.shape.id });
+
+export function queueRoutes(deps: ApiDeps): Router {
+  const { db, pipeline } = deps;
+  const router = new Router({ prefix: '/api/queue' });
+  router.use(...requireAdmin(db));
+
+  router.get('/status', async (ctx) => {
+    ctx.body = await pipeline.getQueueStatus(db.knex);
+  });
+
+  router.post('/add/:projectId', async (ctx) => {
+    const { projectId } = validateParams(ctx, ProjectIdParams);
+    if (!(await projectExists(db.knex, projectId))) throw new NotFoundError('No project found with this ID');
+    const queued = await pipeline.addProjectToQueue(db.knex, projectId);
+    ctx.body = { queued, message: queued ? 'Project added to the queue' : 'Project is already in the queue' };
+  });
+
+  router.post('/check-incomplete', async (ctx) => {
+    ctx.body = { queued: await pipeline.requeueIncompleteProjects(db.knex, deps.config) };
+  });
+
+  return router;
+}

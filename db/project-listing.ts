@@ -1,0 +1,175 @@
+import type { Knex } from 'knex';
+
+export type ProjectSort = 'newest' | 'title' | 'organization';
+
+export interface ProjectListRow {
+  id: number;
+  projectId: string;
+  title: string;
+  titleFr: string | null;
+  titleDe: string | null;
+  titleIt: string | null;
+  titleEn: string | null;
+  summaryFr: string | null;
+  summaryDe: string | null;
+  summaryIt: string | null;
+  summaryEn: string | null;
+  organization: string | null;
+  location: string | null;
+  category: string | null;
+  description: string;
+  publishedAt: Date | null;
+  deadline: Date | null;
+  budget: number | null;
+  url: string | null;
+  metadata: Record<string, unknown>;
+  matchScore: number | null;
+  matchCount: number;
+}
+
+export interface ProjectDetailRow extends ProjectListRow {
+  content: string;
+}
+
+export interface ProjectFilter {
+  q?: string;
+  category?: string;
+}
+
+export interface ProjectListQuery extends ProjectFilter {
+  userId: number;
+  matchThreshold: number;
+  limit: number;
+  offset: number;
+  sort: ProjectSort;
+}
+
+export interface ProjectMatchRow {
+  id: number;
+  score: number;
+  explanation: string;
+  alertId: number;
+  alertPrompt: string;
+}
+
+export interface AlertMatchRow {
+  id: number;
+  score: number;
+  explanation: string;
+  projectId: number;
+}
+
+const ORDER: Record<ProjectSort, string> = {
+  newest: 'p.published_at desc nulls last, p.id desc',
+  title: 'lower(p.title), p.id',
+  organization: 'lower(p.organization), p.id',
+};
+
+const LIST_COLUMNS = `p.id, p.project_id, p.title, p.title_fr, p.title_de, p.title_it, p.title_en, p.organization, p.location,
+  p.category, p.description, p.published_at, p.deadline, p.budget, p.url, p.metadata`;
+
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterSql(filter: ProjectFilter): { sql: string; bindings: Knex.Value[] } {
+  const clauses: string[] = [];
+  const bindings: Knex.Value[] = [];
+  if (filter.q) {
+    clauses.push(`p.search_text ilike ?`);
+    bindings.push(likePattern(filter.q));
+  }
+  if (filter.category) {
+    clauses.push('p.category = ?');
+    bindings.push(filter.category);
+  }
+  return { sql: clauses.length > 0 ? `where ${clauses.join(' and ')}` : '', bindings };
+}
+
+/**
+ * One statement per page: the page comes from the sort index, then only the page's ids are joined with the
+ * user's active alerts' matches and with the summaries, so the cost does not grow with the table.
+ */
+function pageSql(where: string, order: string, tail: string): string {
+  return `with page as (
+      select ${LIST_COLUMNS}${tail === 'detail' ? ', p.content' : ''} from projects p ${where} order by ${order} limit ? offset ?
+    ),
+    scores as (
+      select m.project_id, max(m.score)::int as match_score, (count(*) filter (where m.score >= ?))::int as match_count
+      from alert_matches m join alerts a on a.id = m.alert_id
+      where a.user_id = ? and a.is_active and m.project_id in (select id from page)
+      group by m.project_id
+    ),
+    summaries as (
+      select s.project_id,
+        max(s.text) filter (where s.language = 'fr') as summary_fr, max(s.text) filter (where s.language = 'de') as summary_de,
+        max(s.text) filter (where s.language = 'it') as summary_it, max(s.text) filter (where s.language = 'en') as summary_en
+      from project_summaries s where s.project_id in (select id from page)
+      group by s.project_id
+    )
+    select p.*, s.summary_fr, s.summary_de, s.summary_it, s.summary_en, sc.match_score, coalesce(sc.match_count, 0) as match_count
+    from page p left join scores sc on sc.project_id = p.id left join summaries s on s.project_id = p.id
+    order by ${order}`;
+}
+
+export function projectPageSql(query: ProjectListQuery): { sql: string; bindings: Knex.Value[] } {
+  const filter = filterSql(query);
+  return {
+    sql: pageSql(filter.sql, ORDER[query.sort], 'list'),
+    bindings: [...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
+  };
+}
+
+export async function findProjectPage(db: Knex, query: ProjectListQuery): Promise<ProjectListRow[]> {
+  const { sql, bindings } = projectPageSql(query);
+  const { rows } = await db.raw(sql, bindings);
+  return rows as ProjectListRow[];
+}
+
+export async function countProjects(db: Knex, filter: ProjectFilter): Promise<number> {
+  const where = filterSql(filter);
+  const { rows } = await db.raw(`select count(*)::int as count from projects p ${where.sql}`, where.bindings);
+  return (rows[0] as { count: number }).count;
+}
+
+export async function findProjectDetail(db: Knex, userId: number, id: number, matchThreshold: number): Promise<ProjectDetailRow | undefined> {
+  const { rows } = await db.raw(pageSql('where p.id = ?', 'p.id', 'detail'), [id, 1, 0, matchThreshold, userId]);
+  return rows[0] as ProjectDetailRow | undefined;
+}
+
+export async function projectExists(db: Knex, id: number): Promise<boolean> {
+  return (await db('projects').where({ id }).first('id')) !== undefined;
+}
+
+export async function findCategories(db: Knex): Promise<string[]> {
+  const rows = await db('projects').distinct('category').whereNotNull('category').whereNot('category', '').orderBy('category');
+  return rows.map((row: { category: string }) => row.category);
+}
+
+/** The user's own alerts' matches for one project, best first. */
+export function projectMatchesQuery(db: Knex, userId: number, projectId: number): Knex.QueryBuilder {
+  return db('alert_matches as m')
+    .join('alerts as a', 'a.id', 'm.alertId')
+    .where({ 'a.userId': userId, 'm.projectId': projectId })
+    .orderBy([{ column: 'm.score', order: 'desc' }, { column: 'm.id', order: 'asc' }])
+    .select('m.id', 'm.score', 'm.explanation', 'a.id as alertId', 'a.prompt as alertPrompt');
+}
+
+export async function findProjectMatchesForUser(db: Knex, userId: number, projectId: number): Promise<ProjectMatchRow[]> {
+  return projectMatchesQuery(db, userId, projectId);
+}
+
+export async function findAlertMatches(db: Knex, alertId: number, limit: number): Promise<AlertMatchRow[]> {
+  return db('alert_matches as m')
+    .where('m.alertId', alertId)
+    .limit(limit)
+    .orderBy([{ column: 'm.score', order: 'desc' }, { column: 'm.id', order: 'asc' }])
+    .select('m.id', 'm.score', 'm.explanation', 'm.projectId');
+}
+
+/** Project rows as the user sees them (match score over the user's active alerts), for a set of ids. */
+export async function findProjectsByIds(db: Knex, userId: number, ids: number[], matchThreshold: number): Promise<ProjectListRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.raw(pageSql('where p.id = any(?)', 'p.id', 'list'), [ids, ids.length, 0, matchThreshold, userId]);
+  return rows as ProjectListRow[];
+}

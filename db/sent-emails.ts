@@ -1,0 +1,313 @@
+import type { Knex } from 'knex';
+
+export interface SentEmailRow {
+  id: number;
+  userId: number;
+  username: string;
+  projectId: number | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  status: 'pending' | 'sent' | 'failed';
+  score: number | null;
+  alertPrompt: string | null;
+  projectTitle: string | null;
+  projectOrganization: string | null;
+}
+
+/** Newest first; `userId` undefined means everyone's (the admin view). */
+export async function findSentEmails(db: Knex, options: { userId?: number; limit: number }): Promise<SentEmailRow[]> {
+  const query = db('sent_emails as e')
+    .join('users as u', 'u.id', 'e.userId')
+    .select(
+      'e.id',
+      'e.userId',
+      'u.username',
+      'e.projectId',
+      'e.sentAt',
+      'e.createdAt',
+      'e.status',
+      'e.score',
+      'e.alertPrompt',
+      'e.projectTitle',
+      'e.projectOrganization',
+    )
+    .orderBy([{ column: 'e.createdAt', order: 'desc' }, { column: 'e.id', order: 'desc' }])
+    .limit(options.limit);
+  if (options.userId !== undefined) query.where('e.userId', options.userId);
+  return query;
+}
+
+export type DigestFrequency = 'immediate' | 'daily' | 'weekly';
+export type DigestLanguage = 'fr' | 'de' | 'it' | 'en';
+
+/** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
+export interface DigestCandidate {
+  userId: number;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  userLanguage: DigestLanguage;
+  alertId: number;
+  alertPrompt: string;
+  score: number;
+  explanation: string;
+  projectId: number;
+  simapProjectId: string;
+  title: string;
+  titleFr: string | null;
+  titleDe: string | null;
+  titleIt: string | null;
+  titleEn: string | null;
+  organization: string | null;
+  deadline: Date | null;
+}
+
+export interface CandidateFilter {
+  frequencies: readonly DigestFrequency[];
+  minScore: number;
+  pubTypes: readonly string[];
+  now: Date;
+  /** Billing on: only users whose subscription is active or trialing. */
+  requireSubscription: boolean;
+}
+
+export async function findDigestCandidates(db: Knex, filter: CandidateFilter): Promise<DigestCandidate[]> {
+  if (filter.frequencies.length === 0) return [];
+  const query = db('alertMatches as m')
+    .join('alerts as a', 'a.id', 'm.alertId')
+    .join('users as u', 'u.id', 'a.userId')
+    .join('projects as p', 'p.id', 'm.projectId')
+    .select(
+      'u.id as userId',
+      'u.username',
+      'u.email',
+      db.raw('(u.email_verified_at is not null) as email_verified'),
+      'u.language as userLanguage',
+      'a.id as alertId',
+      'a.prompt as alertPrompt',
+      'm.score',
+      'm.explanation',
+      'p.id as projectId',
+      'p.projectId as simapProjectId',
+      'p.title',
+      'p.titleFr',
+      'p.titleDe',
+      'p.titleIt',
+      'p.titleEn',
+      'p.organization',
+      'p.deadline',
+    )
+    .where('a.isActive', true)
+    .whereIn('a.frequency', [...filter.frequencies])
+    .where('m.score', '>=', filter.minScore)
+    .where('p.status', 'open')
+    .whereIn('p.pubType', [...filter.pubTypes])
+    .where((q) => q.whereNull('p.deadline').orWhere('p.deadline', '>', filter.now))
+    .whereNotExists((q) => q.select(db.raw('1')).from('sentEmails as s').whereRaw('s.alert_id = a.id and s.simap_project_id = p.project_id'))
+    .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
+  if (filter.requireSubscription) {
+    query.whereExists((q) =>
+      q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ['active', 'trialing']),
+    );
+  }
+  return query;
+}
+
+/** One match as a digest stores it: enough to render the digest again identically. */
+export interface DigestEntry {
+  alertId: number;
+  simapProjectId: string;
+  projectId: number;
+  score: number;
+  alertPrompt: string;
+  explanation: string;
+  projectTitle: string;
+  projectOrganization: string | null;
+  deadline: Date | null;
+}
+
+const NOTIFY_LOCK_NAMESPACE = 0x56494749;
+
+/**
+ * Writes the entries not yet e-mailed as `pending` rows of one digest, its first attempt counted, and returns the
+ * entries it wrote. Serialised per user so that two notify processes cannot split one user's matches.
+ */
+export async function insertDigestEntries(
+  db: Knex,
+  digest: { userId: number; language: DigestLanguage; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
+  entries: DigestEntry[],
+): Promise<{ digestId: string; entries: DigestEntry[] } | null> {
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [NOTIFY_LOCK_NAMESPACE, digest.userId]);
+    const taken = await trx('sentEmails')
+      .whereIn(['alertId', 'simapProjectId'], entries.map((e) => [e.alertId, e.simapProjectId]))
+      .select('alertId', 'simapProjectId');
+    const takenKeys = new Set(taken.map((t: { alertId: number; simapProjectId: string }) => `${t.alertId}|${t.simapProjectId}`));
+    const fresh = entries.filter((e) => !takenKeys.has(`${e.alertId}|${e.simapProjectId}`));
+    if (fresh.length === 0) return null;
+    const digestId = digest.digestIdFor(fresh);
+    const inserted: Array<{ alertId: number; simapProjectId: string }> = await trx('sentEmails')
+      .insert(
+        fresh.map((e) => ({
+          userId: digest.userId,
+          alertId: e.alertId,
+          projectId: e.projectId,
+          simapProjectId: e.simapProjectId,
+          digestId,
+          status: 'pending',
+          score: e.score,
+          alertPrompt: e.alertPrompt,
+          explanation: e.explanation,
+          projectTitle: e.projectTitle,
+          projectOrganization: e.projectOrganization,
+          deadline: e.deadline,
+          language: digest.language,
+          attempts: 1,
+          lastAttemptAt: digest.now,
+          createdAt: digest.now,
+        })),
+      )
+      .onConflict(['alertId', 'simapProjectId'])
+      .ignore()
+      .returning(['alertId', 'simapProjectId']);
+    const insertedKeys = new Set(inserted.map((i) => `${i.alertId}|${i.simapProjectId}`));
+    const written = fresh.filter((e) => insertedKeys.has(`${e.alertId}|${e.simapProjectId}`));
+    if (written.length === 0) return null;
+    if (written.length === fresh.length) return { digestId, entries: written };
+    const ownId = digest.digestIdFor(written);
+    await trx('sentEmails').where({ digestId }).update({ digestId: ownId });
+    return { digestId: ownId, entries: written };
+  });
+}
+
+export interface StoredDigest {
+  digestId: string;
+  userId: number;
+  username: string;
+  email: string;
+  language: DigestLanguage;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  entries: DigestEntry[];
+}
+
+export async function findDigest(db: Knex, digestId: string): Promise<StoredDigest | undefined> {
+  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: DigestLanguage | null; userLanguage: DigestLanguage; status: StoredDigest['status']; attempts: number }> =
+    await db('sentEmails as e')
+      .join('users as u', 'u.id', 'e.userId')
+      .where('e.digestId', digestId)
+      .select(
+        'e.userId',
+        'u.username',
+        'u.email',
+        'e.language',
+        'u.language as userLanguage',
+        'e.status',
+        'e.attempts',
+        'e.alertId',
+        'e.simapProjectId',
+        'e.projectId',
+        'e.score',
+        'e.alertPrompt',
+        'e.explanation',
+        'e.projectTitle',
+        'e.projectOrganization',
+        'e.deadline',
+      )
+      .orderBy('e.id');
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    digestId,
+    userId: first.userId,
+    username: first.username,
+    email: first.email,
+    language: first.language ?? first.userLanguage,
+    status: first.status,
+    attempts: first.attempts,
+    entries: rows.map((r) => ({
+      alertId: r.alertId,
+      simapProjectId: r.simapProjectId,
+      projectId: r.projectId,
+      score: r.score,
+      alertPrompt: r.alertPrompt ?? '',
+      explanation: r.explanation ?? '',
+      projectTitle: r.projectTitle ?? '',
+      projectOrganization: r.projectOrganization,
+      deadline: r.deadline,
+    })),
+  };
+}
+
+export interface RetryPolicy {
+  now: Date;
+  /** A `pending` digest last attempted before this was interrupted between sending and marking. */
+  staleBefore: Date;
+  maxAttempts: number;
+}
+
+function whereRetryable(q: Knex.QueryBuilder, policy: RetryPolicy): Knex.QueryBuilder {
+  return q
+    .where('attempts', '<', policy.maxAttempts)
+    .where((w) =>
+      w.where('status', 'failed').orWhere((p) => p.where('status', 'pending').whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore])),
+    );
+}
+
+/** Digests to send again: failed ones, and pending ones whose sender stopped before marking them. */
+export async function findRetryableDigestIds(db: Knex, policy: RetryPolicy): Promise<string[]> {
+  const rows: Array<{ digestId: string }> = await whereRetryable(db('sentEmails').whereNot('status', 'sent'), policy)
+    .distinct('digestId')
+    .orderBy('digestId');
+  return rows.map((r) => r.digestId);
+}
+
+/** Counts one more attempt of a digest if it is still retryable; false when another process got there first. */
+export async function claimDigestRetry(db: Knex, digestId: string, policy: RetryPolicy): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    await trx('sentEmails').where({ digestId }).orderBy('id').forUpdate().select('id');
+    const updated = await whereRetryable(trx('sentEmails').where({ digestId }), policy).update({
+      status: 'pending',
+      attempts: trx.raw('attempts + 1'),
+      lastAttemptAt: policy.now,
+    });
+    return updated > 0;
+  });
+}
+
+/** Pending digests interrupted on their last allowed attempt: given up, shown as failed. */
+export async function failExhaustedDigests(db: Knex, policy: RetryPolicy): Promise<number> {
+  const rows: Array<{ digestId: string }> = await db('sentEmails')
+    .where('status', 'pending')
+    .where('attempts', '>=', policy.maxAttempts)
+    .whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore])
+    .update({ status: 'failed', error: `interrupted on attempt ${policy.maxAttempts}; not sent again` })
+    .returning('digestId');
+  return new Set(rows.map((r) => r.digestId)).size;
+}
+
+export async function markDigestSent(db: Knex, digestId: string, sent: { messageId: string; sentAt: Date }): Promise<void> {
+  await db('sentEmails').where({ digestId }).update({ status: 'sent', messageId: sent.messageId, sentAt: sent.sentAt, error: null });
+}
+
+export async function markDigestFailed(db: Knex, digestId: string, error: string): Promise<void> {
+  await db('sentEmails').where({ digestId }).update({ status: 'failed', error: error.slice(0, 1000) });
+}
+
+export interface ScheduledNotifyRuns {
+  /** The Zurich day (yyyymmdd) the last daily run served, if any. */
+  dailyDay: number | null;
+  /** The Monday (yyyymmdd) of the Zurich week the last weekly run served, if any. */
+  weeklyWeek: number | null;
+}
+
+/** What `notify --due` recorded in the counts of its succeeded runs. */
+export async function findScheduledNotifyRuns(db: Knex, stage: string): Promise<ScheduledNotifyRuns> {
+  const { rows } = await db.raw(
+    `select max((counts->>'dailyDay')::int) as daily_day, max((counts->>'weeklyWeek')::int) as weekly_week
+       from pipeline_runs where stage = ? and status = 'succeeded'`,
+    [stage],
+  );
+  const row = rows[0] as { dailyDay: number | null; weeklyWeek: number | null } | undefined;
+  return { dailyDay: row?.dailyDay ?? null, weeklyWeek: row?.weeklyWeek ?? null };
+}
