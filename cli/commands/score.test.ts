@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EVAL_SET } from '../../pipeline/evaluation/run-evaluation.ts';
+import { buildAlert, buildProjects } from '../../test-support/factories.ts';
+import { runCli } from '../../test-support/run-cli.ts';
+import { makeTempDir } from '../../test-support/test-config.ts';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/test-database.ts';
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.drop());
+
+describe.skipIf(testDatabaseKind() !== 'postgres')('tenders score and summarize offline', () => {
+  it('scores and summarizes a scraped database with no LLM configured', { timeout: 120_000 }, async () => {
+    const db = testDb.db.knex;
+    await buildProjects(db, [
+      { title: 'Nettoyage des écoles de Morges', description: 'Nettoyage d’entretien de 5 collèges. Durée 4 ans dès août 2026. Visite obligatoire.', cpvCodes: ['90910000'], canton: 'VD' },
+      { title: 'Strassensanierung Hauptstrasse', creationLanguage: 'de', description: 'Belagsarbeiten und Werkleitungen in Thun.', cpvCodes: ['45233140'], canton: 'BE' },
+    ]);
+    await db('summaryQueue').insert((await db('projects').select('id')).map((p: { id: number }) => ({ projectId: p.id })));
+    await buildAlert(db, { prompt: 'nettoyage de bâtiments scolaires', language: 'fr' });
+    const env = { DATABASE_URL: testDb.url, DATA_DIR: makeTempDir() };
+
+    const scored = await runCli(['score', '--json'], env);
+    expect(scored.code, scored.stderr).toBe(0);
+    expect(JSON.parse(scored.stdout)).toMatchObject({ ok: true, alerts: 1, alertsScored: 1, projects: 2, llmScorer: null });
+    expect(Number((await db('alertMatches').count({ count: '*' }).first())!.count)).toBeGreaterThan(0);
+
+    const human = await runCli(['score'], env);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain('scored 0 of 1 active alerts against 2 projects (local scorer only)');
+
+    const summarized = await runCli(['summarize', '--json', '--limit', '1'], env);
+    expect(summarized.code, summarized.stderr).toBe(0);
+    expect(JSON.parse(summarized.stdout)).toMatchObject({ ok: true, mode: 'extractive', claimed: 1, summarized: 1 });
+    const rest = await runCli(['summarize'], env);
+    expect(rest.stdout).toMatch(/^ {2}summarized +1$/m);
+    expect(await db('projectSummaries').select('model')).toEqual([{ model: 'extractive' }, { model: 'extractive' }]);
+
+    const badLimit = await runCli(['summarize', '--limit', 'ten'], env);
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toContain('--limit must be a positive whole number');
+  });
+});
+
+describe('tenders eval', () => {
+  it('says clearly when the evaluation set is missing', async () => {
+    const missing = path.join(makeTempDir(), 'nowhere.json');
+    const result = await runCli(['eval', '--set', missing], { DATA_DIR: makeTempDir() });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`error: evaluation set not found: ${missing} (pass one with --set FILE)`);
+  });
+
+  it('refuses --scorer llm without an LLM configured', async () => {
+    const result = await runCli(['eval', '--scorer', 'llm'], { DATA_DIR: makeTempDir() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--scorer llm needs an LLM');
+  });
+
+  it.skipIf(!existsSync(DEFAULT_EVAL_SET))('reports the local scorer on the default set as JSON', { timeout: 120_000 }, async () => {
+    const result = await runCli(['eval', '--json'], { DATA_DIR: makeTempDir() });
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ ok: true, scorer: 'local', setPath: DEFAULT_EVAL_SET });
+    expect(report.mean.ndcgAt10).toBeGreaterThan(0);
+  });
+});

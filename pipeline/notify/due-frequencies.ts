@@ -1,0 +1,74 @@
+import type { ScheduledNotifyRuns } from '../../db/sent-emails.ts';
+
+export const NOTIFY_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
+export type NotifyFrequency = (typeof NOTIFY_FREQUENCIES)[number];
+
+export const NOTIFY_TIME_ZONE = 'Europe/Zurich';
+
+/** Wall-clock facts of an instant in Zurich; days as yyyymmdd numbers so they compare and store simply. */
+export interface ZurichClock {
+  day: number;
+  /** Minutes since local midnight. */
+  minutes: number;
+  /** The Monday of the local week, yyyymmdd. */
+  weekMonday: number;
+  isMonday: boolean;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const zurichParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: NOTIFY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  weekday: 'short',
+  hourCycle: 'h23',
+});
+
+function dayKey(date: Date): number {
+  return date.getUTCFullYear() * 10_000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+}
+
+export function zurichClock(instant: Date): ZurichClock {
+  const parts = Object.fromEntries(zurichParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const day = Number(parts.day);
+  const weekdayIndex = WEEKDAYS.indexOf(parts.weekday ?? '');
+  const localDate = new Date(Date.UTC(year, month - 1, day));
+  const monday = new Date(localDate.getTime() - weekdayIndex * 86_400_000);
+  return {
+    day: dayKey(localDate),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    weekMonday: dayKey(monday),
+    isMonday: weekdayIndex === 0,
+  };
+}
+
+function minutesOf(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/**
+ * Which of the requested frequencies `--due` runs now: immediate always; daily once per Zurich calendar day from
+ * `dailyAt` on; weekly once per Zurich week, on Monday from `dailyAt` on. Wall-clock comparison keeps DST days right.
+ */
+export function dueFrequencies(
+  now: Date,
+  dailyAt: string,
+  last: ScheduledNotifyRuns,
+  requested: readonly NotifyFrequency[] = NOTIFY_FREQUENCIES,
+): NotifyFrequency[] {
+  const clock = zurichClock(now);
+  const pastDailyTime = clock.minutes >= minutesOf(dailyAt);
+  const due: Record<NotifyFrequency, boolean> = {
+    immediate: true,
+    daily: pastDailyTime && (last.dailyDay ?? 0) < clock.day,
+    weekly: clock.isMonday && pastDailyTime && (last.weeklyWeek ?? 0) < clock.weekMonday,
+  };
+  return requested.filter((frequency) => due[frequency]);
+}
