@@ -1,8 +1,17 @@
 import { Command, CommanderError } from 'commander';
 import { handleError } from './handle-error.ts';
 import { registerMigrate } from './commands/migrate.ts';
+import { registerScrape } from './commands/scrape.ts';
+import { registerScore } from './commands/score.ts';
+import { registerSummarize } from './commands/summarize.ts';
+import { registerEval } from './commands/eval.ts';
+import { registerNotify } from './commands/notify.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerUser } from './commands/user.ts';
+import { registerPromo } from './commands/promo.ts';
+import { registerRun } from './commands/run.ts';
+import { registerQueue } from './commands/queue.tsx';
+import { registerInit } from './commands/init.ts';
 
 export function buildProgram(): Command {
   const program = new Command('tenders')
@@ -13,6 +22,15 @@ export function buildProgram(): Command {
   registerServe(program);
   registerMigrate(program);
   registerUser(program);
+  registerPromo(program);
+  registerScrape(program);
+  registerScore(program);
+  registerSummarize(program);
+  registerEval(program);
+  registerNotify(program);
+  registerRun(program);
+  registerQueue(program);
+  registerInit(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -6,6 +6,7 @@ import { databaseTarget, openDatabase } from '../../db/connection.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createLogger, describeDatabaseUrl } from '../../logger.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
+import { scheduledNotify } from '../../pipeline/notify/notify-stage.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -29,6 +30,7 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
+      if (db.kind === 'pglite') await import('../../pipeline/schedule.ts').then((s) => s.startPipelineSchedule({ db, logger, config, stages: [s.scheduledScrape({ db, logger, config }), scheduledNotify({ db, logger, config, mailer })] }));
 
       let stopping = false;
       const stop = async (signal: string) => {

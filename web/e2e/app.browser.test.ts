@@ -102,7 +102,7 @@ async function serve(root: string): Promise<Server> {
   return server;
 }
 
-describe.skipIf(!hasChromium)('web app in Chromium', () => {
+describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => {
   let outDir = '';
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', () => {
     // A browser language we do not support, so the default (French) applies.
     context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
   }, 60_000);
 
   afterAll(async () => {

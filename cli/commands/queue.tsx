@@ -1,0 +1,39 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { Command } from 'commander';
+import { render } from 'ink';
+import { z } from 'zod';
+import { migrateLatest } from '../../db/migrate.ts';
+import { retryFailedSummaries } from '../../pipeline/summarize/summary-queue.ts';
+import { CliError } from '../cli-error.ts';
+import { openCommandContext, printJson } from '../context.ts';
+import { QueueMonitor } from '../queue-monitor/QueueMonitor.tsx';
+import { formatQueueSnapshot, loadQueueSnapshot } from '../queue-monitor/queue-snapshot.ts';
+
+const Flags = z.object({ json: z.boolean().default(false) });
+
+export function registerQueue(program: Command): void {
+  program
+    .command('queue')
+    .description('live monitor of the summary queue (r retries failed jobs, q quits); without a terminal, prints the counts once')
+    .option('--json', 'print the counts and the last failures once as JSON')
+    .action(async (raw: unknown) => {
+      const parsed = Flags.safeParse(raw);
+      if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
+      const { json } = parsed.data;
+      const ctx = openCommandContext();
+      try {
+        await migrateLatest(ctx.db.knex);
+        const load = () => loadQueueSnapshot(ctx.db.knex);
+        if (json || !process.stdout.isTTY || !process.stdin.isTTY) {
+          const snapshot = await load();
+          if (json) printJson({ ok: true, ...snapshot });
+          else console.log(formatQueueSnapshot(snapshot));
+          return;
+        }
+        const monitor = render(<QueueMonitor load={load} retry={() => retryFailedSummaries(ctx.db.knex)} />);
+        await monitor.waitUntilExit();
+      } finally {
+        await ctx.close();
+      }
+    });
+}

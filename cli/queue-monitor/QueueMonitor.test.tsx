@@ -1,0 +1,83 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink-testing-library';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { retryFailedSummaries } from '../../pipeline/summarize/summary-queue.ts';
+import { buildProjects } from '../../test-support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { QueueMonitor } from './QueueMonitor.tsx';
+import { loadQueueSnapshot } from './queue-snapshot.ts';
+
+let testDb: TestDatabase;
+let knex: Knex;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  knex = testDb.db.knex;
+  const projects = await buildProjects(knex, [{ title: 'Reinigung Schulhaus' }, { title: 'Pont sur la Sarine' }, { title: 'Mobilier' }]);
+  await knex('summaryQueue').insert([
+    { projectId: projects[0]!.id, status: 'completed', attempts: 1 },
+    { projectId: projects[1]!.id, status: 'failed', attempts: 3, lastError: 'LLM answered 500' },
+    { projectId: projects[2]!.id, status: 'failed', attempts: 3, lastError: 'timeout after 30 s' },
+  ]);
+});
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000 });
+
+function frame(lastFrame: () => string | undefined): string {
+  return stripVTControlCharacters(lastFrame() ?? '');
+}
+
+function count(text: string, state: string): number | undefined {
+  const match = new RegExp(`^\\s*${state}\\s+[█░]+\\s+(\\d+)\\s*$`, 'm').exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+describe('QueueMonitor', () => {
+  it('shows the counts and the failures, re-queues them on r, and quits on q', async () => {
+    const retry = vi.fn(() => retryFailedSummaries(knex));
+    const load = vi.fn(() => loadQueueSnapshot(knex));
+    const app = render(<QueueMonitor load={load} retry={retry} refreshMs={100} />);
+    try {
+      await eventually(() => expect(count(frame(app.lastFrame), 'failed')).toBe(2));
+      const before = frame(app.lastFrame);
+      expect(count(before, 'pending')).toBe(0);
+      expect(count(before, 'completed')).toBe(1);
+      expect(before).toContain('Pont sur la Sarine');
+      expect(before).toContain('LLM answered 500');
+      expect(before).toContain('timeout after 30 s');
+      expect(before).toContain('[r] retry failed jobs  [q] quit');
+
+      app.stdin.write('r');
+      await eventually(() => expect(frame(app.lastFrame)).toContain('re-queued 2 failed jobs'));
+      await eventually(() => expect(count(frame(app.lastFrame), 'pending')).toBe(2));
+      expect(retry).toHaveBeenCalledTimes(1);
+      expect(count(frame(app.lastFrame), 'failed')).toBe(0);
+      expect(frame(app.lastFrame)).toContain('no failed jobs');
+      expect(await knex('summaryQueue').where({ status: 'pending' }).count({ n: '*' })).toEqual([{ n: 2 }]);
+
+      const loads = load.mock.calls.length;
+      await eventually(() => expect(load.mock.calls.length, 'refreshes on its own').toBeGreaterThan(loads));
+      app.stdin.write('q');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const loadsAfterQuit = load.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(load.mock.calls.length, 'the monitor stopped refreshing after q').toBe(loadsAfterQuit);
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('shows a load error instead of crashing', async () => {
+    const app = render(<QueueMonitor load={() => Promise.reject(new Error('connection refused'))} retry={async () => 0} refreshMs={100} />);
+    try {
+      await eventually(() => expect(frame(app.lastFrame)).toContain('connection refused'));
+    } finally {
+      app.unmount();
+    }
+  });
+});
