@@ -75,4 +75,22 @@ describe('pipeline schedule', () => {
     expect(warning?.msg).toBe('simap.ch is unreachable (ENOTFOUND); scrape runs again in 30 ms');
     expect(warning?.msg).not.toContain('\n');
   });
+
+  it('goes on with the later stages when one fails, so stored projects still get scored and e-mailed', async () => {
+    const { logger } = capturingLogger();
+    const ran: string[] = [];
+    const schedule = startPipelineSchedule({
+      db,
+      logger,
+      config: testConfig({ PIPELINE_EVERY: '1h' }),
+      stages: [
+        { name: 'scrape', run: async () => { ran.push('scrape'); throw new Error('simap answered 500'); } },
+        { name: 'score', run: async () => { ran.push('score'); } },
+        { name: 'notify', run: async () => { ran.push('notify'); } },
+      ],
+    });
+    await expect.poll(() => ran.length).toBe(3);
+    await schedule.stop();
+    expect(ran).toEqual(['scrape', 'score', 'notify']);
+  });
 });

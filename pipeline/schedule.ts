@@ -1,8 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
-import { scrape } from './scrape.ts';
-import { withScrapeLock } from './scrape-lock.ts';
 import { SimapUnreachableError } from './simap/simap-errors.ts';
 
 export interface ScheduledStage {
@@ -24,7 +22,8 @@ function rootCause(error: unknown): unknown {
 
 /**
  * The embedded database's in-process pipeline: the stages in order, now and then every `pipelineEveryMs`,
- * never two rounds at once; a failing stage is logged and ends the round, never the server.
+ * never two rounds at once. A failing stage is logged and the round goes on: every stage works from what is
+ * stored, so an unreachable simap.ch must not stop summaries, scores and digests of what is already there.
  */
 export function startPipelineSchedule(deps: { db: Database; logger: Logger; config: Config; stages: ScheduledStage[] }): { stop(): Promise<void> } {
   const logger = deps.logger.child({ component: 'schedule' });
@@ -41,7 +40,6 @@ export function startPipelineSchedule(deps: { db: Database; logger: Logger; conf
         const cause = rootCause(error);
         if (cause instanceof SimapUnreachableError) logger.warn(`simap.ch is unreachable (${cause.code}); ${stage.name} runs again in ${humanInterval(deps.config.pipelineEveryMs)}`);
         else logger.error({ err: error }, `${stage.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-        return;
       }
     }
   }
@@ -58,19 +56,6 @@ export function startPipelineSchedule(deps: { db: Database; logger: Logger; conf
       stopped = true;
       if (timer) clearTimeout(timer);
       await round;
-    },
-  };
-}
-
-/** The scrape as a scheduled stage: skipped (with a log line) while another scrape holds the lock. */
-export function scheduledScrape(deps: { db: Database; logger: Logger; config: Config }): ScheduledStage {
-  return {
-    name: 'scrape',
-    run: async () => {
-      const outcome = await withScrapeLock(deps.db, () => scrape({ db: deps.db.knex, logger: deps.logger, config: deps.config }));
-      if (!outcome.started) deps.logger.info('scheduled scrape skipped: a scrape is already running');
-      else deps.logger.info(outcome.result, 'scheduled scrape finished');
-      return outcome;
     },
   };
 }

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic @jsxImportSource react */
 import type { Command } from 'commander';
 import { render } from 'ink';
 import { z } from 'zod';

@@ -4,19 +4,14 @@ import { z } from 'zod';
 import { parseDuration } from '../../config.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
-import { notify } from '../../pipeline/notify/notify-stage.ts';
-import { scrape } from '../../pipeline/scrape.ts';
-import { withScrapeLock } from '../../pipeline/scrape-lock.ts';
-import { score } from '../../pipeline/score/score-stage.ts';
+import { PIPELINE_STAGES, pipelineStageRunners, type PipelineStageName } from '../../pipeline/pipeline-stages.ts';
 import type { StageEvent } from '../../pipeline/stage-runner.ts';
-import { summarize } from '../../pipeline/summarize/summarize-stage.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, type CommandContext } from '../context.ts';
 import { renderStageProgress } from '../progress.ts';
 
-/** Pipeline order; `--stages` picks among them but never reorders them. */
-export const RUN_STAGES = ['scrape', 'summarize', 'score', 'notify'] as const;
-type StageName = (typeof RUN_STAGES)[number];
+export const RUN_STAGES = PIPELINE_STAGES;
+type StageName = PipelineStageName;
 
 const StageList = z.string().transform((text, ctx) => {
   const names = text.split(',').map((name) => name.trim()).filter(Boolean);
@@ -58,17 +53,6 @@ interface StageDeps {
   mailer: () => Mailer;
 }
 
-const RUNNERS: Record<StageName, (deps: StageDeps) => Promise<unknown>> = {
-  scrape: async ({ ctx, events, signal }) => {
-    const outcome = await withScrapeLock(ctx.db, () => scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }));
-    return outcome.started ? outcome.result : { skipped: 'a scrape is already running' };
-  },
-  summarize: ({ ctx, events, signal }) => summarize({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }),
-  score: ({ ctx, events, signal }) => score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }),
-  notify: ({ ctx, events, signal, mailer }) =>
-    notify({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, mailer: mailer(), events, signal }, { frequency: 'all', due: true }),
-};
-
 type StageOutcome = { stage: StageName; ok: true; durationMs: number; result: unknown } | { stage: StageName; ok: false; durationMs: number; error: string };
 
 function oneLine(error: unknown): string {
@@ -78,12 +62,14 @@ function oneLine(error: unknown): string {
 /** Every stage runs even when an earlier one failed: each works from what is stored. */
 async function runRound(stages: StageName[], deps: StageDeps, stopping: () => boolean): Promise<StageOutcome[]> {
   const outcomes: StageOutcome[] = [];
+  const { ctx, events, signal, mailer } = deps;
+  const runners = pipelineStageRunners({ db: ctx.db, logger: ctx.logger, config: ctx.config, mailer, events, signal });
   for (const stage of stages) {
     if (stopping()) break;
     const started = performance.now();
     const durationMs = () => Math.round(performance.now() - started);
     try {
-      outcomes.push({ stage, ok: true, result: await RUNNERS[stage](deps), durationMs: durationMs() });
+      outcomes.push({ stage, ok: true, result: await runners[stage](), durationMs: durationMs() });
     } catch (error) {
       if (deps.signal.aborted) throw deps.signal.reason;
       deps.ctx.logger.error(`${stage} failed: ${oneLine(error)}`);

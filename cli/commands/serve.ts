@@ -6,7 +6,8 @@ import { databaseTarget, openDatabase } from '../../db/connection.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createLogger, describeDatabaseUrl } from '../../logger.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
-import { scheduledNotify } from '../../pipeline/notify/notify-stage.ts';
+import { PIPELINE_STAGES, pipelineStageRunners } from '../../pipeline/pipeline-stages.ts';
+import { startPipelineSchedule } from '../../pipeline/schedule.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -30,7 +31,11 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
-      if (db.kind === 'pglite') await import('../../pipeline/schedule.ts').then((s) => s.startPipelineSchedule({ db, logger, config, stages: [s.scheduledScrape({ db, logger, config }), scheduledNotify({ db, logger, config, mailer })] }));
+      // Only this process can open the embedded database, so it also runs the pipeline.
+      const runners = db.kind === 'pglite' ? pipelineStageRunners({ db, logger, config, mailer: () => mailer }) : undefined;
+      const schedule = runners
+        ? startPipelineSchedule({ db, logger, config, stages: PIPELINE_STAGES.map((name) => ({ name, run: runners[name] })) })
+        : undefined;
 
       let stopping = false;
       const stop = async (signal: string) => {
@@ -39,6 +44,7 @@ export function registerServe(program: Command): void {
         logger.info({ signal }, 'shutting down');
         server.close();
         server.closeAllConnections();
+        await Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
         mailer.close();
         await db.close();
         process.exit(0);

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic @jsxImportSource react */
 import { Box, Text } from 'ink';
 
 const WIDTH = 30;

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic @jsxImportSource react */
 import { Box, Text } from 'ink';
 import type { FailedSummaryJob } from '../../db/summary-failures.ts';
 

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic @jsxImportSource react */
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import type { Knex } from 'knex';

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic @jsxImportSource react */
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useState } from 'react';
 import { CountBar } from './CountBar.tsx';

@@ -1,12 +1,10 @@
 import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/connection.ts';
 import { findDigestCandidates, findScheduledNotifyRuns, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OPPORTUNITY_PUB_TYPES } from '../normalize/project-status.ts';
-import type { ScheduledStage } from '../schedule.ts';
 import { runStage, type Stage, type StageEvent } from '../stage-runner.ts';
 import { toDigestEntry } from './compose-digest.ts';
 import { digestIdFor } from './digest-id.ts';
@@ -146,16 +144,4 @@ export async function notify(deps: NotifyDeps, options: NotifyOptions): Promise<
   const clock = () => deps.now ?? new Date();
   const run = await runStage(notifyStage, { ...options, config: deps.config, mailer: deps.mailer, clock }, deps);
   return { runId: run.runId, durationMs: run.durationMs, ...run.result };
-}
-
-/** The in-process schedule's notify (embedded database): due frequencies only. */
-export function scheduledNotify(deps: { db: Database; logger: Logger; config: Config; mailer: Mailer }): ScheduledStage {
-  return {
-    name: 'notify',
-    run: async () => {
-      const summary = await notify({ db: deps.db.knex, logger: deps.logger, config: deps.config, mailer: deps.mailer }, { frequency: 'all', due: true });
-      deps.logger.info(summary, 'scheduled notify finished');
-      return summary;
-    },
-  };
 }
