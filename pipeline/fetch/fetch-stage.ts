@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Stage, StageContext } from '../stage-runner.ts';
 import { findStoredPublicationIds, insertRawPublications } from '../../db/raw-publications.ts';
 import { quarantineRecords } from '../../db/quarantine.ts';
@@ -66,6 +67,8 @@ export const fetchStage: Stage<FetchOptions, FetchResult> = {
     const cursor = await getScrapeCursor(ctx.db);
     const windowStart = searchWindowStart({ since: options.since, cursor, now: options.now ?? new Date() });
     const abort = new AbortController();
+    // Every queued request listens on this one signal; a page's worth of them is expected, not a leak.
+    setMaxListeners(0, abort.signal);
     const onOuterAbort = () => abort.abort(ctx.signal.reason);
     ctx.signal.addEventListener('abort', onOuterAbort, { once: true });
     const rps = options.requestsPerSecond;

@@ -156,9 +156,11 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
   });
 
   it('logs in to a dashboard with stats and an unscored project', async () => {
+    await page.goto(`${origin}/auth?lng=en`);
     await page.getByRole('tab', { name: 'Log in' }).click();
+    await page.getByLabel('Confirm password').waitFor({ state: 'detached' });
     await page.getByLabel('Username').fill('alice');
-    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.locator('form').getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${origin}/home`);
     await expect(page.getByTestId('stat-totalProjects').textContent()).resolves.toBe('12,345');
