@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../api/app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
@@ -12,6 +11,7 @@ import { projectMatchesQuery, projectPageSql } from '../db/project-listing.ts';
 import { USER_STATS_SQL } from '../db/stats.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../pipeline/mail/mailer.ts';
+import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { makeTempDir } from '../test-support/test-config.ts';
 
 const PROJECTS = 100_000;
@@ -21,16 +21,6 @@ const RATE = 500;
 const DURATION_SECONDS = 10;
 const P99_BUDGET_MS = 50;
 const PASSWORD = 'bench password';
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(db: Database): Promise<void> {
   const knex = db.knex;
@@ -84,19 +74,15 @@ async function load(url: string, cookie: string, path: string): Promise<autocann
 }
 
 export async function benchApi(): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigie_bench_${randomBytes(4).toString('hex')}`;
-  await admin(adminUrl, `create database "${name}"`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const db = openDatabase({ kind: 'postgres', url: u.toString(), poolMax: 20 });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL, 'vigie_bench');
+  const db = openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 20 });
   const logger = createLogger({ level: 'warn', destination: process.stderr });
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   try {
     await migrateLatest(db.knex);
     await seed(db);
-    const config = loadConfig({ DATA_DIR: makeTempDir('vigie-bench-'), DATABASE_URL: u.toString(), LOG_LEVEL: 'warn' });
+    const config = loadConfig({ DATA_DIR: makeTempDir('vigie-bench-'), DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' });
     const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir: config.dataDir, logger });
     const server = createApp({ config, db, logger, mailer }).listen(0);
     await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -133,7 +119,7 @@ export async function benchApi(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await db.close();
-    await admin(adminUrl, `drop database if exists "${name}" with (force)`);
+    await scratch.drop();
   }
 }
 

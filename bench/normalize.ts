@@ -1,50 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { normalizePublications } from '../pipeline/normalize/normalize-publications.ts';
+import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL, postgresProblem } from '../test-support/scratch-database.ts';
 import { insertSyntheticRawPublications, syntheticRawPublications } from '../test-support/seed-projects.ts';
 
 const PUBLICATIONS = 20_000;
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const SEED_FLAG = '--seed-into';
 
 /** A throwaway database: a new one on TEST_DATABASE_URL's server when it answers, else in-memory PGlite. */
-async function openBenchDatabase(): Promise<{ db: Database; label: string; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url && (await answers(url))) {
-    const name = `vigie_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(url, `create database "${name}"`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const db = openDatabase({ kind: 'postgres', url: target.toString() });
+async function openBenchDatabase(): Promise<{ db: Database; url?: string; label: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  if ((await postgresProblem(url)) === null) {
+    const scratch = await createScratchDatabase(url, 'vigie_bench');
+    const db = openDatabase({ kind: 'postgres', url: scratch.url });
     return {
       db,
-      label: `postgres ${target.host}`,
+      url: scratch.url,
+      label: `postgres ${new URL(url).host}`,
       drop: async () => {
         await db.close();
-        await adminQuery(url, `drop database if exists "${name}" with (force)`);
+        await scratch.drop();
       },
     };
   }
@@ -65,7 +42,9 @@ export async function benchNormalize(): Promise<void> {
   const bench = await openBenchDatabase();
   try {
     await migrateLatest(bench.db.knex);
-    await insertSyntheticRawPublications(bench.db.knex, firstPublications(PUBLICATIONS));
+    // On Postgres another process writes the raw publications, so that the peak RSS printed is normalize's own.
+    if (bench.url) seedInChildProcess(bench.url);
+    else await insertSyntheticRawPublications(bench.db.knex, firstPublications(PUBLICATIONS));
     const rssBeforeMb = Math.round(process.memoryUsage().rss / 1_048_576);
     const started = performance.now();
     const counts = await normalizePublications(bench.db.knex);
@@ -79,6 +58,21 @@ export async function benchNormalize(): Promise<void> {
   }
 }
 
+function seedInChildProcess(url: string): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), SEED_FLAG, url], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`seeding the benchmark database failed (${result.status ?? result.signal})`);
+}
+
+async function seedOnly(url: string): Promise<void> {
+  const db = openDatabase({ kind: 'postgres', url });
+  try {
+    await insertSyntheticRawPublications(db.knex, firstPublications(PUBLICATIONS));
+  } finally {
+    await db.close();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await benchNormalize();
+  if (process.argv[2] === SEED_FLAG) await seedOnly(process.argv[3]!);
+  else await benchNormalize();
 }

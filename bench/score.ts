@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { hashPrompt } from '../db/alerts.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { loadEvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
+import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
 import { loadCpvCatalog, type CpvCatalog, type CpvLanguage } from '../pipeline/scoring/cpv-catalog.ts';
@@ -75,23 +74,9 @@ function syntheticPrompts(catalog: CpvCatalog, random: () => number) {
   });
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function benchDatabase(): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `vigie_bench_${randomBytes(3).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: url.toString() });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL, 'vigie_bench');
+  const database = openDatabase({ kind: 'postgres', url: scratch.url });
   const db = database.knex;
   try {
     await migrateLatest(db);
@@ -135,7 +120,7 @@ async function benchDatabase(): Promise<void> {
     );
   } finally {
     await database.close();
-    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    await scratch.drop();
   }
 }
 

@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
+import type * as PGliteModule from '@electric-sql/pglite';
+import type * as TrigramModule from '@electric-sql/pglite/contrib/pg_trgm';
+import type ClientPgLiteType from 'knex-pglite';
 import pg from 'pg';
 import { camelizeResponse, wrapSnakeIdentifier } from './case-mapping.ts';
 import { acquireEmbeddedLock } from './embedded-lock.ts';
@@ -29,6 +30,17 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
     : { kind: 'pglite', directory: path.join(config.dataDir, 'pglite') };
 }
 
+const require = createRequire(import.meta.url);
+
+/** Loaded on first use only: the WASM Postgres costs tens of megabytes that a Postgres deployment never needs. */
+function loadEmbeddedPostgres() {
+  return {
+    PGlite: (require('@electric-sql/pglite') as typeof PGliteModule).PGlite,
+    pg_trgm: (require('@electric-sql/pglite/contrib/pg_trgm') as typeof TrigramModule).pg_trgm,
+    ClientPgLite: require('knex-pglite') as typeof ClientPgLiteType,
+  };
+}
+
 const CASE_MAPPING = { postProcessResponse: camelizeResponse, wrapIdentifier: wrapSnakeIdentifier };
 
 export function openDatabase(target: DatabaseTarget): Database {
@@ -44,6 +56,7 @@ export function openDatabase(target: DatabaseTarget): Database {
   }
   const release = target.directory ? acquireEmbeddedLock(target.directory) : () => {};
   try {
+    const { PGlite, pg_trgm, ClientPgLite } = loadEmbeddedPostgres();
     const pglite = new PGlite(target.directory ?? undefined, { extensions: { pg_trgm } });
     const knex = knexFactory({ ...CASE_MAPPING, client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) } as Knex.Config);
     return {

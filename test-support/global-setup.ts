@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_TEST_DATABASE_URL, dropDatabasesLike, postgresProblem } from './scratch-database.ts';
 
 export type TestDatabaseTarget = { kind: 'postgres'; url: string; runId: string } | { kind: 'pglite'; runId: string };
 
@@ -10,27 +10,12 @@ declare module 'vitest' {
   }
 }
 
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-async function answers(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 let target: TestDatabaseTarget | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const runId = randomBytes(3).toString('hex');
-  const problem = await answers(url);
+  const problem = await postgresProblem(url);
   if (problem === null) {
     target = { kind: 'postgres', url, runId };
   } else if (process.env.CI === 'true') {
@@ -43,13 +28,5 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  if (target?.kind !== 'postgres') return;
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`vigie_t_${target.runId}_%`]);
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  if (target?.kind === 'postgres') await dropDatabasesLike(target.url, `vigie_t_${target.runId}_%`);
 }

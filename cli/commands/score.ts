@@ -1,16 +1,11 @@
-import { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { migrateLatest } from '../../db/migrate.ts';
 import { score, type ScoreSummary } from '../../pipeline/score/score-stage.ts';
-import type { StageEvent } from '../../pipeline/stage-runner.ts';
-import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
-import { renderStageProgress } from '../progress.ts';
+import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
 
-function printSummary(summary: ScoreSummary): void {
+function describeSummary(summary: ScoreSummary): string {
   const lines = [
     `scored ${summary.alertsScored} of ${summary.alerts} active alerts against ${summary.projects} projects (${summary.llmScorer ?? 'local scorer only'})`,
     `  pairs considered      ${summary.pairsConsidered}`,
@@ -27,7 +22,7 @@ function printSummary(summary: ScoreSummary): void {
     );
   }
   lines.push(`  duration              ${(summary.durationMs / 1000).toFixed(1)} s`);
-  console.log(lines.join('\n'));
+  return lines.join('\n');
 }
 
 export function registerScore(program: Command): void {
@@ -37,22 +32,10 @@ export function registerScore(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { json } = Flags.parse(raw);
-      const ctx = openCommandContext();
-      const events = new EventEmitter<{ event: [StageEvent] }>();
-      const detach = json ? () => {} : renderStageProgress(events);
-      const abort = new AbortController();
-      const onSignal = () => abort.abort(new CliError('interrupted', 130));
-      process.once('SIGINT', onSignal);
-      try {
-        await migrateLatest(ctx.db.knex);
-        const summary = await score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal: abort.signal });
-        detach();
-        if (json) printJson({ ok: true, ...summary });
-        else printSummary(summary);
-      } finally {
-        detach();
-        process.off('SIGINT', onSignal);
-        await ctx.close();
-      }
+      await runStageCommand(
+        { json },
+        ({ ctx, events, signal }) => score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }),
+        describeSummary,
+      );
     });
 }

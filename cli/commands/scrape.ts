@@ -1,14 +1,10 @@
-import { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { migrateLatest } from '../../db/migrate.ts';
 import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
 import { withScrapeLock } from '../../pipeline/scrape-lock.ts';
 import { InvalidScrapeOptionsError, parseScrapeOptions } from '../../pipeline/scrape-options.ts';
-import type { StageEvent } from '../../pipeline/stage-runner.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
-import { renderStageProgress } from '../progress.ts';
+import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({
   since: z.string().optional(),
@@ -35,7 +31,7 @@ function parseFlags(raw: unknown) {
   }
 }
 
-function printSummary(summary: ScrapeSummary): void {
+function describeSummary(summary: ScrapeSummary): string {
   const lines = [
     `scraped simap.ch since ${summary.since}${summary.complete ? '' : ' (stopped at --max-pages; cursor not moved)'}`,
     `  pages                 ${summary.pages}`,
@@ -46,7 +42,7 @@ function printSummary(summary: ScrapeSummary): void {
     `  quarantined           ${summary.quarantined}`,
     `  duration              ${(summary.durationMs / 1000).toFixed(1)} s`,
   ];
-  console.log(lines.join('\n'));
+  return lines.join('\n');
 }
 
 export function registerScrape(program: Command): void {
@@ -59,25 +55,16 @@ export function registerScrape(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { options, json } = parseFlags(raw);
-      const ctx = openCommandContext();
-      const events = new EventEmitter<{ event: [StageEvent] }>();
-      const detach = json ? () => {} : renderStageProgress(events);
-      const abort = new AbortController();
-      const onSignal = () => abort.abort(new CliError('interrupted', 130));
-      process.once('SIGINT', onSignal);
-      try {
-        await migrateLatest(ctx.db.knex);
-        const outcome = await withScrapeLock(ctx.db, () =>
-          scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal: abort.signal }, options),
-        );
-        if (!outcome.started) throw new CliError('a scrape is already running');
-        detach();
-        if (json) printJson({ ok: true, ...outcome.result });
-        else printSummary(outcome.result);
-      } finally {
-        detach();
-        process.off('SIGINT', onSignal);
-        await ctx.close();
-      }
+      await runStageCommand(
+        { json },
+        async ({ ctx, events, signal }) => {
+          const outcome = await withScrapeLock(ctx.db, () =>
+            scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, options),
+          );
+          if (!outcome.started) throw new CliError('a scrape is already running');
+          return outcome.result;
+        },
+        describeSummary,
+      );
     });
 }

@@ -1,12 +1,8 @@
-import { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { migrateLatest } from '../../db/migrate.ts';
 import { summarize, type SummarizeSummary } from '../../pipeline/summarize/summarize-stage.ts';
-import type { StageEvent } from '../../pipeline/stage-runner.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
-import { renderStageProgress } from '../progress.ts';
+import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({
   json: z.boolean().default(false),
@@ -24,7 +20,7 @@ function parseFlags(raw: unknown) {
   return parsed.data;
 }
 
-function printSummary(summary: SummarizeSummary): void {
+function describeSummary(summary: SummarizeSummary): string {
   const lines = [
     `summarized the queue with ${summary.mode === 'llm' ? `the LLM (${summary.model})` : 'the offline extractive summarizer'}`,
     `  jobs taken            ${summary.claimed}`,
@@ -35,7 +31,7 @@ function printSummary(summary: SummarizeSummary): void {
   ];
   if (summary.mode === 'llm') lines.push(`  tokens in / out       ${summary.tokensIn} / ${summary.tokensOut}`);
   lines.push(`  duration              ${(summary.durationMs / 1000).toFixed(1)} s`);
-  console.log(lines.join('\n'));
+  return lines.join('\n');
 }
 
 export function registerSummarize(program: Command): void {
@@ -46,22 +42,10 @@ export function registerSummarize(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { json, limit } = parseFlags(raw);
-      const ctx = openCommandContext();
-      const events = new EventEmitter<{ event: [StageEvent] }>();
-      const detach = json ? () => {} : renderStageProgress(events);
-      const abort = new AbortController();
-      const onSignal = () => abort.abort(new CliError('interrupted', 130));
-      process.once('SIGINT', onSignal);
-      try {
-        await migrateLatest(ctx.db.knex);
-        const summary = await summarize({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal: abort.signal }, { limit });
-        detach();
-        if (json) printJson({ ok: true, ...summary });
-        else printSummary(summary);
-      } finally {
-        detach();
-        process.off('SIGINT', onSignal);
-        await ctx.close();
-      }
+      await runStageCommand(
+        { json },
+        ({ ctx, events, signal }) => summarize({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, { limit }),
+        describeSummary,
+      );
     });
 }
