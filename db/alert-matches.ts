@@ -20,16 +20,22 @@ export type LlmScoreOutcome = 'updated' | 'deleted' | 'stale';
 /** Writes local scores; a pair for a project deleted meanwhile is skipped rather than failing the batch. */
 export async function saveLocalMatches(db: Knex, alertId: number, matches: MatchToStore[]): Promise<number> {
   if (matches.length === 0) return 0;
-  const rows = matches.map((m) => ({ project_id: m.projectId, score: m.score, explanation: m.explanation, content_seq: m.contentSeq }));
+  // Four parallel arrays bind as four parameters, whatever the number of rows, and unnest parses faster than JSON.
   const result = await db.raw(
     `insert into alert_matches (alert_id, project_id, score, explanation, scorer, content_seq)
      select ?, m.project_id, m.score, m.explanation, 'local', m.content_seq
-       from jsonb_to_recordset(?::jsonb) as m(project_id int, score smallint, explanation text, content_seq bigint)
+       from unnest(?::int[], ?::smallint[], ?::text[], ?::bigint[]) as m(project_id, score, explanation, content_seq)
        join projects p on p.id = m.project_id
      on conflict (alert_id, project_id) do update
        set score = excluded.score, explanation = excluded.explanation, scorer = excluded.scorer,
            content_seq = excluded.content_seq, updated_at = now()`,
-    [alertId, JSON.stringify(rows)],
+    [
+      alertId,
+      matches.map((m) => m.projectId),
+      matches.map((m) => m.score),
+      matches.map((m) => m.explanation),
+      matches.map((m) => m.contentSeq),
+    ],
   );
   return (result as { rowCount: number }).rowCount;
 }

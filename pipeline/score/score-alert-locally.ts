@@ -32,8 +32,8 @@ export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scor
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;
     candidates += 1;
-    if (scorer.quickScore(prepared, project) < MATCH_FLOOR) continue;
-    const result = scorer.score(prepared, project);
+    const result = scorer.scoreAtLeast(prepared, project, MATCH_FLOOR);
+    if (!result) continue;
     matches.push({ projectId, score: result.score, explanation: result.explanation, contentSeq });
   }
   const considered = index.countChangedAfter(afterSeq) - index.countChangedAfter(upToSeq);

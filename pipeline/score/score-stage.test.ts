@@ -30,6 +30,10 @@ function countingScorer(inner: LocalScorer, calls: ScoreCall[]): LocalScorer {
       return inner.quickScore(alert, project);
     },
     score: (alert, project) => inner.score(alert, project),
+    scoreAtLeast: (alert, project, floor) => {
+      calls.push({ prompt: alert.prompt, projectId: Number(project.id) });
+      return inner.scoreAtLeast(alert, project, floor);
+    },
   };
 }
 

@@ -47,6 +47,7 @@ type StageResult = Omit<ScoreSummary, 'runId' | 'durationMs'>;
 
 /** Local writes overlap the scoring of the next alert; more would only queue on the pool. */
 const WRITE_CONCURRENCY = 4;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Pairs in flight towards the LLM client, which has its own rate and concurrency bounds. */
 const LLM_PAIR_CONCURRENCY = 16;
 
@@ -69,8 +70,9 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
     result.candidates += pass.candidates;
     ctx.count('pairsConsidered', pass.considered);
     ctx.count('candidates', pass.candidates);
-    // Keep the CPU-bound scoring from starving the writes it queues.
+    // Keep the CPU-bound scoring from starving the writes it queues: they only move while the loop yields.
     if (writes.size >= WRITE_CONCURRENCY) await writes.onSizeLessThan(WRITE_CONCURRENCY);
+    else await yieldToEventLoop();
     const write = writes.add(async () => {
       const saved = await saveLocalPass(ctx.db, pass);
       if (saved.saved) {

@@ -48,6 +48,8 @@ export interface LocalScorer {
   score(alert: PreparedAlert, project: PreparedProject): ScoreResult;
   /** The same score as `score`, without building the explanation: for deciding what to keep. */
   quickScore(alert: PreparedAlert, project: PreparedProject): number;
+  /** `score`, or null below `floor` without the cost of an explanation. */
+  scoreAtLeast(alert: PreparedAlert, project: PreparedProject, floor: number): ScoreResult | null;
 }
 
 /** Weights of the two signals and the place factors; see DESIGN.md "The pipeline", step 4. */
@@ -67,6 +69,19 @@ export const SCORING_WEIGHTS = {
 
 export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): LocalScorer {
   const resources = getScoringResources(catalog);
+  const explain = (alert: PreparedAlert, match: MatchSignals): ScoreResult => ({
+    score: match.score,
+    explanation: explainMatch(
+      {
+        cpv: match.cpvShare >= SCORING_WEIGHTS.explainedCpv && match.cpvCode
+          ? { code: match.cpvCode, label: catalog.label(match.cpvCode, alert.language) ?? '' }
+          : null,
+        words: match.words,
+        place: match.place,
+      },
+      alert.language,
+    ),
+  });
   const terms = createTermTable();
   const corpus = createCorpusStatistics();
   return {
@@ -80,19 +95,10 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): Local
       return prepared;
     },
     quickScore,
-    score(alert, project) {
-      const match = matchSignals(alert, project);
-      const explanation = explainMatch(
-        {
-          cpv: match.cpvShare >= SCORING_WEIGHTS.explainedCpv && match.cpvCode
-            ? { code: match.cpvCode, label: catalog.label(match.cpvCode, alert.language) ?? '' }
-            : null,
-          words: match.words,
-          place: match.place,
-        },
-        alert.language,
-      );
-      return { score: match.score, explanation };
+    score: (alert, project) => explain(alert, matchSignals(alert, project)),
+    scoreAtLeast(alert, project, floor) {
+      const evidence = weighEvidence(alert, project);
+      return evidence.score < floor ? null : explain(alert, matchSignals(alert, project, evidence));
     },
   };
 }
@@ -253,8 +259,7 @@ export function quickScore(alert: AlertProfile, project: ProjectProfile): number
   return weighEvidence(alert, project).score;
 }
 
-export function matchSignals(alert: AlertProfile, project: ProjectProfile): MatchSignals {
-  const evidence = weighEvidence(alert, project);
+export function matchSignals(alert: AlertProfile, project: ProjectProfile, evidence = weighEvidence(alert, project)): MatchSignals {
   const contributions: Array<{ surface: string; value: number }> = [];
   alert.concepts.forEach((concept, index) => {
     const found = evidence.best[index] ?? 0;
