@@ -4,6 +4,9 @@ import { runCli, startCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
 import { testDatabaseKind, createTestDatabase } from '../../test-support/test-database.ts';
 
+// The embedded server schedules a scrape at start; tests point it at a closed local port, never at simap.ch.
+const OFFLINE_SIMAP = 'http://127.0.0.1:9/api';
+
 function waitForListening(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -38,7 +41,7 @@ describe('tenders serve', () => {
 
   it('serves /api/health on the embedded database and keeps a second process out', async () => {
     const dataDir = makeTempDir();
-    const server = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    const server = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', SIMAP_BASE_URL: OFFLINE_SIMAP });
     children.push(server);
     const port = await waitForListening(server);
 
@@ -58,7 +61,7 @@ describe('tenders serve', () => {
   it.skipIf(testDatabaseKind() !== 'postgres')('serves /api/health on Postgres', async () => {
     const database = await createTestDatabase({ migrate: false });
     try {
-      const server = startCli(['serve'], { DATA_DIR: makeTempDir(), PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: database.url });
+      const server = startCli(['serve'], { DATA_DIR: makeTempDir(), PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: database.url, SIMAP_BASE_URL: OFFLINE_SIMAP });
       children.push(server);
       const port = await waitForListening(server);
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
