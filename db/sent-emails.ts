@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ENTITLED_STATUSES } from './subscriptions.ts';
 
 export interface SentEmailRow {
   id: number;
@@ -107,7 +108,7 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
     .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
   if (filter.requireSubscription) {
     query.whereExists((q) =>
-      q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ['active', 'trialing']),
+      q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ENTITLED_STATUSES),
     );
   }
   return query;

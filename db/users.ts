@@ -60,3 +60,12 @@ export async function setPasswordHash(db: Knex, id: number, passwordHash: string
 export async function lockUser(trx: Knex.Transaction, id: number): Promise<void> {
   await trx('users').where({ id }).forUpdate().first('id');
 }
+
+export async function findUsers(db: Knex): Promise<UserRow[]> {
+  return db<UserRow>('users').select('*').orderBy('id');
+}
+
+/** Alerts, matches, sessions, tokens, sent e-mails and the subscription row go with the user (ON DELETE CASCADE). */
+export async function deleteUser(db: Knex, id: number): Promise<boolean> {
+  return (await db('users').where({ id }).delete()) > 0;
+}

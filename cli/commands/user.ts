@@ -5,8 +5,7 @@ import { registerUser as registerAccount } from '../../api/commands/register-use
 import { presentUser } from '../../api/presenters/user.ts';
 import { RegisterBody } from '../../api/routes/auth/schema.ts';
 import { migrateLatest } from '../../db/migrate.ts';
-import { deleteUser, findUsers } from '../../db/user-directory.ts';
-import { findUserByUsername, markEmailVerified, setUserRole, type Role, type UserRow } from '../../db/users.ts';
+import { deleteUser, findUserByUsername, findUsers, markEmailVerified, setUserRole, type Role, type UserRow } from '../../db/users.ts';
 import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, type CommandContext } from '../context.ts';

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { FailedSummaryJob } from '../../db/summary-failures.ts';
+import type { FailedSummaryJob } from '../../db/summaries.ts';
 
 export function FailureList({ failures }: { failures: FailedSummaryJob[] }) {
   if (failures.length === 0) return <Text dimColor>no failed jobs</Text>;

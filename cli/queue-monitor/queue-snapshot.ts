@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { findFailedSummaryJobs, type FailedSummaryJob } from '../../db/summary-failures.ts';
+import { findFailedSummaryJobs, type FailedSummaryJob } from '../../db/summaries.ts';
 import { getQueueStatus, type QueueStatus } from '../../pipeline/summarize/summary-queue.ts';
 
 export interface QueueSnapshot extends QueueStatus {
