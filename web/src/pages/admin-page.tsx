@@ -68,7 +68,7 @@ function QueueCard() {
     add.mutate(id);
   };
 
-  const total = data ? data.queueLength ?? data.pending + data.processing + data.completed + data.failed : 0;
+  const total = data ? data.pending + data.processing + data.completed + data.failed : 0;
   const rows = data
     ? ([
         ['pending', data.pending, 'amber'],
