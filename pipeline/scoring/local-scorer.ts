@@ -126,7 +126,7 @@ function combineEvidence(lexical: number, cpv: number): number {
  */
 const CALIBRATION: ReadonlyArray<readonly [evidence: number, score: number]> = [
   [0, 0],
-  [0.3, 20],
+  [0.35, 20],
   [0.48, 70],
   [1, 100],
 ];
