@@ -204,27 +204,72 @@ interface Evidence {
   score: number;
 }
 
+/** Per-alert lookup tables for the hot loop: built once, then reused for every project the alert meets. */
+interface AlertLookup {
+  /** Term id → index in `pairs`, or -1; dense because term ids are small consecutive integers. */
+  slots: Int32Array;
+  pairs: number[][];
+  best: Float64Array;
+  /** Project CPV code → its best relation to the alert's codes (before the project's own code weight). */
+  cpvByCode: Map<string, number>;
+}
+
+const lookups = new WeakMap<AlertProfile, AlertLookup>();
+
+function lookupFor(alert: AlertProfile): AlertLookup {
+  let lookup = lookups.get(alert);
+  if (lookup) return lookup;
+  let maxId = -1;
+  for (const id of alert.termKeys.keys()) if (id > maxId) maxId = id;
+  const slots = new Int32Array(maxId + 1).fill(-1);
+  const pairs: number[][] = [];
+  for (const [id, entry] of alert.termKeys) {
+    slots[id] = pairs.length;
+    pairs.push(entry);
+  }
+  lookup = { slots, pairs, best: new Float64Array(alert.concepts.length), cpvByCode: new Map() };
+  lookups.set(alert, lookup);
+  return lookup;
+}
+
+function cpvRelationToAlert(alert: AlertProfile, lookup: AlertLookup, code: string): number {
+  let value = lookup.cpvByCode.get(code);
+  if (value === undefined) {
+    value = 0;
+    const top = alert.cpv[0]?.similarity ?? 0;
+    for (const wanted of alert.cpv) {
+      value = Math.max(value, (wanted.similarity / top) * cpvRelation(wanted.code, code) * alert.cpvConfidence);
+    }
+    lookup.cpvByCode.set(code, value);
+  }
+  return value;
+}
+
 /** The numbers behind a score, without the strings of an explanation (the hot path of the score stage). */
 function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
-  const best = new Float64Array(alert.concepts.length);
+  const lookup = lookupFor(alert);
+  const { slots, pairs: slotPairs } = lookup;
+  const best = lookup.best.fill(0);
   const { termIds, termWeights } = project;
   for (let i = 0; i < termIds.length; i++) {
-    const pairs = alert.termKeys.get(termIds[i] ?? -1);
-    if (!pairs) continue;
-    const weight = termWeights[i] ?? 0;
+    const id = termIds[i]!;
+    const slot = id < slots.length ? slots[id]! : -1;
+    if (slot < 0) continue;
+    const pairs = slotPairs[slot]!;
+    const weight = termWeights[i]!;
     for (let p = 0; p < pairs.length; p += 2) {
-      const concept = pairs[p] ?? 0;
-      const value = (pairs[p + 1] ?? 0) * weight;
-      if (value > (best[concept] ?? 0)) best[concept] = value;
+      const concept = pairs[p]!;
+      const value = pairs[p + 1]! * weight;
+      if (value > best[concept]!) best[concept] = value;
     }
   }
   let matched = 0;
   let missing = 1;
   const { concepts } = alert;
   for (let index = 0; index < concepts.length; index++) {
-    const concept = concepts[index]!;
-    const found = best[index] ?? 0;
+    const found = best[index]!;
     if (found === 0) continue;
+    const concept = concepts[index]!;
     matched += concept.weight * found;
     missing *= 1 - conceptStrength(concept.weight) * found;
   }
@@ -233,10 +278,9 @@ function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
 
   let cpvShare = 0;
   let cpvCode: string | null = null;
-  const top = alert.cpv[0]?.similarity ?? 0;
-  for (const wanted of alert.cpv) {
+  if (alert.cpv.length > 0) {
     for (const carried of project.cpv) {
-      const value = (wanted.similarity / top) * carried.similarity * cpvRelation(wanted.code, carried.code) * alert.cpvConfidence;
+      const value = cpvRelationToAlert(alert, lookup, carried.code) * carried.similarity;
       if (value > cpvShare) {
         cpvShare = value;
         cpvCode = carried.code;
