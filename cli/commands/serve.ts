@@ -8,6 +8,8 @@ import { createLogger, describeDatabaseUrl } from '../../logger.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
 import { PIPELINE_STAGES, pipelineStageRunners } from '../../pipeline/pipeline-stages.ts';
 import { startPipelineSchedule } from '../../pipeline/schedule.ts';
+import { refreshProjectIndex } from '../../pipeline/score/project-index.ts';
+import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -31,6 +33,10 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
+      // Scoring an alert inside a request needs the CPV vocabulary and every project indexed: pay for it now, not on the first alert.
+      setImmediate(() => {
+        refreshProjectIndex(db.knex, getSharedLocalScorer()).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
+      });
       // Only this process can open the embedded database, so it also runs the pipeline.
       const runners = db.kind === 'pglite' ? pipelineStageRunners({ db, logger, config, mailer: () => mailer }) : undefined;
       const schedule = runners
