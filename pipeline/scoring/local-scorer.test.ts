@@ -36,6 +36,14 @@ const score = (prompt: string, language: 'fr' | 'de' | 'it' | 'en', target: Scor
   scorer.score(scorer.prepareAlert(prompt, language), scorer.prepareProject(target));
 
 describe('local scorer', () => {
+  it('reads a prompt in the language it is written in, whatever the alert language says', () => {
+    const prompt = 'nettoyage de bâtiments scolaires dans le canton de Vaud';
+    const declaredFrench = score(prompt, 'fr', schoolCleaning);
+    const declaredGerman = score(prompt, 'de', schoolCleaning);
+    expect(declaredGerman.score).toBe(declaredFrench.score);
+    expect(declaredGerman.explanation).toContain('Kanton VD');
+  });
+
   it('matches a French alert with a German notice in the right canton, above a drain-cleaning tender', () => {
     const prompt = 'nettoyage de bâtiments scolaires dans le canton de Vaud';
     const school = score(prompt, 'fr', schoolCleaning);

@@ -2,6 +2,7 @@ import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
 import { cpvRelation, DIVISION_RELATION } from './cpv-relation.ts';
 import { explainMatch } from './match-explanation.ts';
 import { prepareAlertProfile, type AlertProfile } from './prepare-alert.ts';
+import { detectPromptLanguage } from './prompt-language.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
 import { getScoringResources } from './scoring-resources.ts';
 import { createCorpusStatistics, weighByCorpus } from './corpus-statistics.ts';
@@ -86,7 +87,9 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): Local
   const corpus = createCorpusStatistics();
   return {
     prepareAlert(prompt, language) {
-      const profile = weighByCorpus(prepareAlertProfile(prompt, language, resources, terms), corpus);
+      const written = detectPromptLanguage(prompt, language, resources);
+      // Analysed in the language it is written in; explained in the alert's own language.
+      const profile = { ...weighByCorpus(prepareAlertProfile(prompt, written, resources, terms), corpus), language };
       return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, STORAGE_FLOOR) };
     },
     prepareProject(project) {

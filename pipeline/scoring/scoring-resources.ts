@@ -21,6 +21,8 @@ export interface ScoringResources {
   labelIndex: CpvLabelIndex;
   /** Inverse document frequency of a stem over the CPV labels of a language, capped. */
   idf(language: Language, stem: string): number;
+  /** Whether any CPV label of the language uses the stem. */
+  knows(language: Language, stem: string): boolean;
   /** Stems of a code's labels, per language, with the share of each (compound parts count less). */
   labelTerms(code: string): LabelTerms['terms'] | undefined;
   /** Label stems of the same language that share a long prefix ("ingenieur" → "ingenier"): stemmers miss derivations. */
@@ -100,6 +102,7 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
     lexicon: induceTranslationLexicon(aligned),
     labelIndex: createCpvLabelIndex(labels, idf),
     idf,
+    knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
     relatedStems,
     labelTerms: (code) => byCode.get(code),
   };
