@@ -1,4 +1,5 @@
 import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
+import { coveringBkpCode } from './bkp-codes.ts';
 import { cpvRelation, DIVISION_RELATION } from './cpv-relation.ts';
 import { explainMatch } from './match-explanation.ts';
 import { prepareAlertProfile, type AlertProfile } from './prepare-alert.ts';
@@ -60,6 +61,8 @@ export const SCORING_WEIGHTS = {
   conceptStrength: 0.55,
   maxConceptWeight: 6,
   cpv: 0.6,
+  /** A building cost code of the alert (BKP 23) that covers one of the project's (BKP 230): as good as the right CPV group. */
+  bkp: 0.8,
   outsidePlace: 0.25,
   outsideExclusivePlace: 0.1,
   unknownPlace: 0.75,
@@ -199,6 +202,7 @@ export function essentialTerms(alert: AlertProfile, floor: number): Set<number> 
 
 interface Evidence {
   best: Float64Array;
+  bkpCode: string | null;
   lexical: number;
   coverage: number;
   cpvShare: number;
@@ -291,6 +295,9 @@ function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
     }
   }
 
+  const bkpCode = alert.bkp.length > 0 ? coveringBkpCode(alert.bkp, project.bkp) : null;
+  if (bkpCode !== null) cpvShare = Math.max(cpvShare, SCORING_WEIGHTS.bkp);
+
   let placeFactor = 1;
   if (alert.place) {
     if (project.canton === null) placeFactor = SCORING_WEIGHTS.unknownPlace;
@@ -299,7 +306,7 @@ function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
     }
   }
   const score = calibratedScore(combineEvidence(lexical, SCORING_WEIGHTS.cpv * cpvShare) * placeFactor);
-  return { best, lexical, coverage, cpvShare, cpvCode, placeFactor, score };
+  return { best, lexical, coverage, cpvShare, cpvCode, bkpCode, placeFactor, score };
 }
 
 export function quickScore(alert: AlertProfile, project: ProjectProfile): number {
@@ -323,6 +330,7 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
     .map((entry) => entry.surface)
     .filter((surface, index, all) => all.indexOf(surface) === index)
     .slice(0, SCORING_WEIGHTS.maxExplainedWords);
+  if (evidence.bkpCode) words.unshift(`BKP ${evidence.bkpCode}`);
   return {
     score: evidence.score,
     lexical: evidence.lexical,

@@ -1,3 +1,4 @@
+import { extractBkpCodes } from './bkp-codes.ts';
 import type { CpvMatch } from './cpv-label-index.ts';
 import { findPlaceMentions, placeWordIndices, readPlaceConstraint, splitWords, type PlaceConstraint } from './place-constraints.ts';
 import type { ScoringResources } from './scoring-resources.ts';
@@ -18,6 +19,7 @@ export interface AlertProfile {
   cpv: CpvMatch[];
   cpvConfidence: number;
   place: PlaceConstraint | null;
+  bkp: string[];
 }
 
 const TRANSLATION_SHARE = 1;
@@ -107,6 +109,7 @@ export function prepareAlertProfile(prompt: string, language: Language, resource
     cpv,
     cpvConfidence: confidence,
     place: readPlaceConstraint(words, mentions),
+    bkp: extractBkpCodes(prompt),
   };
 }
 

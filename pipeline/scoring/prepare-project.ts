@@ -1,3 +1,4 @@
+import { extractBkpCodes } from './bkp-codes.ts';
 import type { CpvMatch } from './cpv-label-index.ts';
 import { inferProjectCanton, splitWords } from './place-constraints.ts';
 import { weightedStems, type ScoringResources } from './scoring-resources.ts';
@@ -22,6 +23,7 @@ export interface ProjectProfile {
   termWeights: Float32Array;
   /** Declared codes (weight 1) and codes its title maps to by label similarity. */
   cpv: CpvMatch[];
+  bkp: string[];
 }
 
 const FIELD_WEIGHT = { title: 1, description: 0.7, cpvLabel: 0.6, organization: 0.4 } as const;
@@ -71,5 +73,6 @@ export function prepareProjectProfile(project: ProjectText, resources: ScoringRe
     termIds: Int32Array.from(sorted, ([id]) => id),
     termWeights: Float32Array.from(sorted, ([, weight]) => weight),
     cpv,
+    bkp: extractBkpCodes(`${project.title}\n${project.description.slice(0, 4000)}`),
   };
 }
