@@ -2,22 +2,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
-
-export interface QueueStatus {
-  queueLength: number;
-  pending: number;
-  processing: number;
-  completed: number;
-  failed: number;
-}
-
-export interface ProjectSummaries {
-  french: string | null;
-  english: string | null;
-  german: string | null;
-  italian: string | null;
-  status: 'none' | 'pending' | 'processing' | 'completed' | 'failed';
-}
+import type { ProjectSummariesView } from '../db/summaries.ts';
+import type { QueueStatus } from '../pipeline/summarize/summary-queue.ts';
 
 export type ScrapeLockOutcome = { started: true; result: unknown } | { started: false };
 
@@ -27,7 +13,7 @@ export interface PipelinePorts {
   getQueueStatus(db: Knex): Promise<QueueStatus>;
   addProjectToQueue(db: Knex, projectId: number): Promise<boolean>;
   requeueIncompleteProjects(db: Knex, config: Config): Promise<number>;
-  findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummaries>;
+  findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummariesView>;
   scrape(deps: { db: Knex; logger: Logger; config: Config }): Promise<unknown>;
   withScrapeLock(db: Database, fn: () => Promise<unknown>): Promise<ScrapeLockOutcome>;
   isScrapeRunning(db: Database): Promise<boolean>;
