@@ -16,7 +16,7 @@ export interface SubscriptionRow {
   lastStripeEventAt: Date | null;
 }
 
-/** Statuses that give the plan's features; a trial counts as active (DESIGN.md, deliberate deviations). */
+/** Statuses that give the plan's features; a trial counts as active (docs/architecture.md, deliberate deviations). */
 export const ENTITLED_STATUSES: readonly string[] = ['active', 'trialing'];
 
 /** Statuses after which Stripe never revives a subscription. */

@@ -63,7 +63,7 @@ function groupByUser(candidates: DigestCandidate[]): Map<number, DigestCandidate
   return groups;
 }
 
-/** DESIGN.md pipeline step 5: one digest per entitled, verified user with the matches no digest holds yet. */
+/** docs/architecture.md pipeline step 5: one digest per entitled, verified user with the matches no digest holds yet. */
 export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
   id: NOTIFY_STAGE_ID,
   async run(ctx, options) {

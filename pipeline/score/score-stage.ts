@@ -117,7 +117,7 @@ async function runLlmPasses(ctx: StageContext, options: ScoreStageOptions & { ll
   );
 }
 
-/** DESIGN.md pipeline step 4: candidates, local scores, then (with an LLM) re-scoring above the prefilter. */
+/** docs/architecture.md pipeline step 4: candidates, local scores, then (with an LLM) re-scoring above the prefilter. */
 export const scoreStage: Stage<ScoreStageOptions, StageResult> = {
   id: 'pipeline.score',
   async run(ctx, options) {

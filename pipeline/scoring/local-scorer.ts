@@ -54,7 +54,7 @@ export interface LocalScorer {
   scoreAtLeast(alert: PreparedAlert, project: PreparedProject, floor: number): ScoreResult | null;
 }
 
-/** Weights of the two signals and the place factors; see DESIGN.md "The pipeline", step 4. */
+/** Weights of the two signals and the place factors; see docs/architecture.md "The pipeline", step 4. */
 export const SCORING_WEIGHTS = {
   lexical: 1,
   lexicalGain: 1.4,

@@ -57,7 +57,7 @@ export function defaultWorkerName(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
-/** DESIGN.md pipeline step 3: drains the durable summary queue; any number of workers may run at once. */
+/** docs/architecture.md pipeline step 3: drains the durable summary queue; any number of workers may run at once. */
 export const summarizeStage: Stage<SummarizeStageOptions, StageResult> = {
   id: 'pipeline.summarize',
   async run(ctx, options) {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** The `{ error, message }` body every API error carries (DESIGN.md, STYLE.md §7). */
+/** The `{ error, message }` body every API error carries (docs/architecture.md, docs/style.md §7). */
 export interface ApiErrorBody {
   error?: string;
   message?: string;
@@ -9,7 +9,7 @@ export interface ApiErrorBody {
 }
 
 /**
- * A non-2xx answer. `message` is `${status}: ${text}` as PRODUCT.md §8 asks; `code` and
+ * A non-2xx answer. `message` is `${status}: ${text}` as docs/product.md §8 asks; `code` and
  * `serverMessage` let the UI show the localised text for the code.
  */
 export class ApiError extends Error {

@@ -6,7 +6,7 @@ import type { QueueStatus } from '../api/types.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { formatNumber } from '../lib/format.ts';
 
-/** Compact admin block on the dashboard (admins only, DESIGN.md). */
+/** Compact admin block on the dashboard (admins only, docs/architecture.md). */
 export function AdminPanel() {
   const { t } = useTranslation();
   const { language } = useLanguage();

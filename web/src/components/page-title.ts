@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Title key per path (PRODUCT.md §2 fallbacks), the product title otherwise. */
+/** Title key per path (docs/product.md §2 fallbacks), the product title otherwise. */
 export function pageTitleKey(pathname: string): string {
   if (pathname === '/' || pathname === '/home' || pathname === '/dashboard') return 'titles.dashboard';
   if (pathname.startsWith('/alerts')) return 'titles.alerts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clampPercent, hasScore, scoreColour, scoreLevel } from '../lib/score.ts';
 
-/** A missing score says "not scored" — never an invented number (DESIGN.md). */
+/** A missing score says "not scored" — never an invented number (docs/architecture.md). */
 export function ScoreBadge({ score }: { score: number | null | undefined }) {
   const { t } = useTranslation();
   const level = scoreLevel(score);

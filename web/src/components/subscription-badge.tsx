@@ -4,7 +4,7 @@ import { useLanguage } from '../hooks/use-language.ts';
 import { subscriptionState, useSubscription } from '../hooks/use-subscription.ts';
 import { formatDate } from '../lib/format.ts';
 
-/** Header badge (PRODUCT.md §4), hidden while loading; billing off says the plan is included. */
+/** Header badge (docs/product.md §4), hidden while loading; billing off says the plan is included. */
 export function SubscriptionBadge() {
   const { t } = useTranslation();
   const { language } = useLanguage();

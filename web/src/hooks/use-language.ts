@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, normaliseLanguage } from '../lib/languages.ts';
 import type { Language } from '../lib/languages.ts';
 import { USER_KEY } from './use-auth.tsx';
 
-/** The active language, and a switcher that also tells the server when someone is logged in (DESIGN.md). */
+/** The active language, and a switcher that also tells the server when someone is logged in (docs/architecture.md). */
 export function useLanguage(): { language: Language; setLanguage: (language: Language) => void } {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();

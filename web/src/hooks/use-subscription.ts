@@ -12,7 +12,7 @@ export type SubscriptionState = 'included' | 'none' | 'canceling' | 'trialing' |
 const ACTIVE = new Set(['active']);
 const TRIALING = new Set(['trialing', 'trial']);
 
-/** Normalises the many spellings of PRODUCT.md §4 (pastDue, incompleteExpired, trial). */
+/** Normalises the many spellings of docs/product.md §4 (pastDue, incompleteExpired, trial). */
 export function normaliseStatus(status: string | null | undefined): string {
   switch (status) {
     case 'active':

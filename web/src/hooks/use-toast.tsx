@@ -21,7 +21,7 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-/** One toast at a time: a new one replaces the previous (PRODUCT.md §4). */
+/** One toast at a time: a new one replaces the previous (docs/product.md §4). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<ToastState | null>(null);

@@ -1,5 +1,5 @@
 const DAY_MS = 86_400_000;
-/** A project without a publish date counts as this old (PRODUCT.md §4). */
+/** A project without a publish date counts as this old (docs/product.md §4). */
 export const MISSING_DATE_AGE = 31;
 export const RECENT_DAYS = 7;
 export const MONTH_DAYS = 30;

@@ -1,4 +1,4 @@
-/** Field → translation key of the message (PRODUCT.md §5). */
+/** Field → translation key of the message (docs/product.md §5). */
 export type FieldErrors = Partial<Record<string, string>>;
 
 export const USERNAME_MIN = 3;

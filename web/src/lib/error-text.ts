@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client.ts';
 
-/** The product's exact validation messages (PRODUCT.md §5) → their translation keys. */
+/** The product's exact validation messages (docs/product.md §5) → their translation keys. */
 export const VALIDATION_MESSAGES: Record<string, string> = {
   'Prompt must be at least 10 characters': 'validation.promptMin',
   'Username must be at least 3 characters': 'validation.usernameMin',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatNumber, stripHtml, truncate } from './format.ts';
 
-describe('display helpers (PRODUCT.md §5, §9)', () => {
+describe('display helpers (docs/product.md §5, §9)', () => {
   it('formats dates with a 2-digit day, short month and year, N/A when missing', () => {
     expect(formatDate('2026-03-05T10:00:00Z', 'en')).toBe('Mar 05, 2026');
     expect(formatDate(null, 'en')).toBe('N/A');

@@ -57,7 +57,7 @@ export function formatBudget(value: string | number | null | undefined, language
   return new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'CHF', maximumFractionDigits: 0 }).format(amount);
 }
 
-/** Cuts at `max` characters and appends '...' (PRODUCT.md §9). */
+/** Cuts at `max` characters and appends '...' (docs/product.md §9). */
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   return value.length > max ? `${value.slice(0, max).trimEnd()}...` : value;

@@ -4,7 +4,7 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 
-/** The part of a language code before the dash, lowercased (PRODUCT.md §5), if we support it. */
+/** The part of a language code before the dash, lowercased (docs/product.md §5), if we support it. */
 export function normaliseLanguage(code: string | null | undefined): Language | null {
   if (!code) return null;
   const base = (code.split(/[-_]/)[0] ?? '').trim().toLowerCase();
@@ -33,7 +33,7 @@ export interface LanguageSources {
   htmlTag?: string | null;
 }
 
-/** Detection order of PRODUCT.md §9: query lng, cookie, localStorage, sessionStorage, navigator, html tag. */
+/** Detection order of docs/product.md §9: query lng, cookie, localStorage, sessionStorage, navigator, html tag. */
 export function detectLanguage(sources: LanguageSources): Language {
   const candidates = [
     sources.query,

@@ -9,7 +9,7 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** Accepts title_fr / summary_fr as well as titleFr / summaryFr (PRODUCT.md §3) and computes the age. */
+/** Accepts title_fr / summary_fr as well as titleFr / summaryFr (docs/product.md §3) and computes the age. */
 export function normaliseProject(raw: Project & Record<string, unknown>, now: Date = new Date()): Project {
   const project: Project & Record<string, unknown> = { ...raw };
   for (const suffix of Object.values(SUFFIX)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPercent, scoreColour, scoreLevel } from './score.ts';
 
-describe('score levels and colours (PRODUCT.md §9)', () => {
+describe('score levels and colours (docs/product.md §9)', () => {
   it('maps badge levels at 80 and 50', () => {
     expect(scoreLevel(100)).toBe('success');
     expect(scoreLevel(80)).toBe('success');

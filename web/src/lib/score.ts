@@ -5,7 +5,7 @@ export function hasScore(score: number | null | undefined): score is number {
   return typeof score === 'number' && Number.isFinite(score);
 }
 
-/** Badge level (PRODUCT.md §9): 80+ success, 50-79 warning, below 50 default; no score → 'none' ("not scored"). */
+/** Badge level (docs/product.md §9): 80+ success, 50-79 warning, below 50 default; no score → 'none' ("not scored"). */
 export function scoreLevel(score: number | null | undefined): ScoreLevel {
   if (!hasScore(score)) return 'none';
   if (score >= 80) return 'success';
@@ -13,7 +13,7 @@ export function scoreLevel(score: number | null | undefined): ScoreLevel {
   return 'default';
 }
 
-/** Bar colour (PRODUCT.md §9): 85+ green, 70+ blue, below 70 amber. */
+/** Bar colour (docs/product.md §9): 85+ green, 70+ blue, below 70 amber. */
 export function scoreColour(score: number | null | undefined): ScoreColour {
   if (!hasScore(score)) return 'none';
   if (score >= 85) return 'green';

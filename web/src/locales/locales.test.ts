@@ -45,7 +45,7 @@ describe('locales', () => {
     expect(mismatched).toEqual([]);
   });
 
-  it('keeps the product texts of PRODUCT.md in English', () => {
+  it('keeps the product texts of docs/product.md in English', () => {
     expect(locales.en.get('validation.promptMin')).toBe('Prompt must be at least 10 characters');
     expect(locales.en.get('validation.passwordsMismatch')).toBe('Passwords do not match');
     expect(locales.en.get('alerts.confirmDelete.title')).toBe('Are you absolutely sure?');
