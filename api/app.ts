@@ -11,6 +11,7 @@ import { jsonBody } from './middleware/body-parser.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestId } from './middleware/request-id.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { serveWebApp, WEB_DIST } from './middleware/serve-web-app.ts';
 import { sessions } from './middleware/session.ts';
 import type { PipelinePorts } from './pipeline-ports.ts';
@@ -58,6 +59,7 @@ export function createApp(options: AppDependencies): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId(logger));
+  app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler());
   app.use(serveWebApp(options.webRoot ?? WEB_DIST));
   app.use(originCheck(config.publicUrl));
