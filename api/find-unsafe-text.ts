@@ -1,7 +1,10 @@
 import { AppError } from './errors.ts';
 
 // C0 controls except tab and newline, DEL, and the C1 block: nothing a person types, and NUL breaks Postgres text.
+// eslint-disable-next-line no-control-regex -- these characters are what it looks for
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+// With the u flag a surrogate range matches only a surrogate that is not half of a pair.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 export const UNSAFE_TEXT = 'Text must not contain control characters or invalid Unicode';
 
@@ -11,7 +14,7 @@ export class UnsafeTextError extends AppError {
   }
 }
 
-const isUnsafe = (text: string) => CONTROL.test(text) || !text.isWellFormed();
+const isUnsafe = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
 
 /** The dotted path of the first string (or object key) in `value` with a control character or a lone surrogate. */
 export function findUnsafeText(value: unknown, path: string[] = []): string[] | undefined {

@@ -104,7 +104,7 @@ const hostileText = fc.oneof(
 
 // eslint-disable-next-line no-control-regex -- the characters under test
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-const isUnsafe = (text: string) => UNSAFE.test(text) || !text.isWellFormed();
+const isUnsafe = (text: string) => UNSAFE.test(text) || /[\uD800-\uDFFF]/u.test(text);
 
 /** A body the endpoint would accept, so that the hostile field is what the server has to deal with. */
 const VALID_BODIES: Array<[string, () => string, Record<string, unknown>]> = [
