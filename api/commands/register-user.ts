@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { createUser, findUserByEmail, findUserByUsername, type UserLanguage, type UserRow } from '../../db/users.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ConflictError } from '../errors.ts';
+import { ensureStrongPassword } from './ensure-strong-password.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
@@ -23,6 +24,7 @@ function conflictFromUniqueViolation(error: unknown): ConflictError | null {
 /** Creates the account and mails a verification link; a mail failure is logged, not fatal (the user can resend). */
 export async function registerUser(deps: Pick<ApiDeps, 'db' | 'mailer' | 'config' | 'logger'>, registration: Registration): Promise<UserRow> {
   const db = deps.db.knex;
+  ensureStrongPassword(registration.password, registration);
   if (await findUserByUsername(db, registration.username)) throw new ConflictError(USERNAME_TAKEN, 'username_taken');
   if (await findUserByEmail(db, registration.email)) throw new ConflictError(EMAIL_TAKEN, 'email_taken');
   const passwordHash = await hash(registration.password);
