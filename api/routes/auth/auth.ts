@@ -32,7 +32,7 @@ export function authRoutes(deps: ApiDeps): Router {
 
   router.post('/register', perEmailEndpoint('register', 'email'), async (ctx) => {
     const body = validateBody(ctx, RegisterBody);
-    const user = await registerUser(deps, body);
+    const { user } = await registerUser(deps, body);
     await openSession(ctx, user);
     ctx.status = 201;
     ctx.body = presentUser(user);
