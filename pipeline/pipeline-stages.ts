@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
+import { housekeeping } from './housekeeping/housekeeping-stage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { notify } from './notify/notify-stage.ts';
 import { scrape } from './scrape.ts';
@@ -11,7 +12,7 @@ import type { StageEvent } from './stage-runner.ts';
 import { summarize } from './summarize/summarize-stage.ts';
 
 /** The pipeline's order: a round may skip stages but never reorders them. */
-export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify'] as const;
+export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify', 'housekeeping'] as const;
 export type PipelineStageName = (typeof PIPELINE_STAGES)[number];
 
 export interface PipelineStageDeps {
@@ -35,5 +36,6 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     summarize: () => summarize({ db: db.knex, logger, config, events, signal }),
     score: () => score({ db: db.knex, logger, config, events, signal }),
     notify: () => notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true }),
+    housekeeping: () => housekeeping({ db: db.knex, logger, events, signal }),
   };
 }

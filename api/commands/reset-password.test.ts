@@ -1,10 +1,11 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../test-support/api-client.ts';
 
 const hashCalls = vi.hoisted(() => ({ count: 0 }));
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  const actual = await importOriginal<typeof Argon2>();
   return {
     ...actual,
     hash: (...args: Parameters<typeof actual.hash>) => {
