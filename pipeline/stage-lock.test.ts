@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/test-database.ts';
-import { isScrapeRunning, withScrapeLock } from './scrape-lock.ts';
+import { isScrapeRunning, withScrapeLock } from './stage-lock.ts';
 
 let testDb: TestDatabase;
 
