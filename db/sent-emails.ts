@@ -293,21 +293,3 @@ export async function markDigestSent(db: Knex, digestId: string, sent: { message
 export async function markDigestFailed(db: Knex, digestId: string, error: string): Promise<void> {
   await db('sentEmails').where({ digestId }).update({ status: 'failed', error: error.slice(0, 1000) });
 }
-
-export interface ScheduledNotifyRuns {
-  /** The Zurich day (yyyymmdd) the last daily run served, if any. */
-  dailyDay: number | null;
-  /** The Monday (yyyymmdd) of the Zurich week the last weekly run served, if any. */
-  weeklyWeek: number | null;
-}
-
-/** What `notify --due` recorded in the counts of its succeeded runs. */
-export async function findScheduledNotifyRuns(db: Knex, stage: string): Promise<ScheduledNotifyRuns> {
-  const { rows } = await db.raw(
-    `select max((counts->>'dailyDay')::int) as daily_day, max((counts->>'weeklyWeek')::int) as weekly_week
-       from pipeline_runs where stage = ? and status = 'succeeded'`,
-    [stage],
-  );
-  const row = rows[0] as { dailyDay: number | null; weeklyWeek: number | null } | undefined;
-  return { dailyDay: row?.dailyDay ?? null, weeklyWeek: row?.weeklyWeek ?? null };
-}

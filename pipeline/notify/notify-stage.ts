@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
-import { findDigestCandidates, findScheduledNotifyRuns, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
+import { findNotifyServedPeriods, recordNotifyServed } from '../../db/notify-schedule.ts';
+import { findDigestCandidates, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OPPORTUNITY_PUB_TYPES } from '../normalize/project-status.ts';
@@ -73,7 +74,7 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
     const requested = requestedFrequencies(options.frequency);
     const startedAt = clock();
     const frequencies = options.due
-      ? dueFrequencies(startedAt, config.notifyDailyAt, await findScheduledNotifyRuns(ctx.db, NOTIFY_STAGE_ID), requested)
+      ? dueFrequencies(startedAt, config.notifyDailyAt, await findNotifyServedPeriods(ctx.db), requested)
       : requested;
     const result: NotifyResult = { frequencies, users: 0, digestsSent: 0, digestsFailed: 0, matchesEmailed: 0, skippedUnverified: 0, retried: 0 };
 
@@ -123,8 +124,8 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
     for (const [name, value] of Object.entries(result)) if (typeof value === 'number') ctx.count(name, value);
     if (options.due && !ctx.signal.aborted) {
       const today = zurichClock(startedAt);
-      if (frequencies.includes('daily')) ctx.count('dailyDay', today.day);
-      if (frequencies.includes('weekly')) ctx.count('weeklyWeek', today.weekMonday);
+      if (frequencies.includes('daily')) await recordNotifyServed(ctx.db, 'daily', today.day, clock());
+      if (frequencies.includes('weekly')) await recordNotifyServed(ctx.db, 'weekly', today.weekMonday, clock());
     }
     return result;
   },
