@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { notify } from './notify/notify-stage.ts';
+import { describeNotifyOutcome } from './notify/describe-notify-summary.ts';
+import { notify, notifyHadFailures } from './notify/notify-stage.ts';
 import { scrape } from './scrape.ts';
 import { withScrapeLock } from './scrape-lock.ts';
 import { score } from './score/score-stage.ts';
@@ -34,6 +35,11 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     },
     summarize: () => summarize({ db: db.knex, logger, config, events, signal }),
     score: () => score({ db: db.knex, logger, config, events, signal }),
-    notify: () => notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true }),
+    notify: async () => {
+      const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
+      if (notifyHadFailures(summary)) throw new Error(describeNotifyOutcome(summary));
+      return summary;
+    },
   };
 }
