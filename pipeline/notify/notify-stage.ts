@@ -195,7 +195,7 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
       }
       await queue.onIdle();
     } catch (error) {
-      throw new Error(`notify: ${describeFailure(error)}`);
+      throw new Error(`notify: ${describeFailure(error)}`, { cause: error });
     } finally {
       ctx.signal.removeEventListener('abort', onAbort);
     }
