@@ -9,6 +9,7 @@ import * as createBilling from './migrations/20261122100600-create-billing.ts';
 import * as addSubscriptionEventTime from './migrations/20261123100000-add-subscription-event-time.ts';
 import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
 import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
+import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-retry-schedule.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123100000-add-subscription-event-time': addSubscriptionEventTime,
   '20261124090000-add-digest-delivery': addDigestDelivery,
   '20261206100000-create-notify-schedule': createNotifySchedule,
+  '20261202100000-add-digest-retry-schedule': addDigestRetrySchedule,
 };
 
 const source: Knex.MigrationSource<string> = {
