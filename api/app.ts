@@ -16,6 +16,7 @@ import type { PipelinePorts } from './pipeline-ports.ts';
 import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
+import { feedbackRoutes } from './routes/feedback/feedback.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { projectRoutes } from './routes/projects/projects.ts';
@@ -66,7 +67,7 @@ export function createApp(options: AppDependencies): Koa {
   app.use(jsonBody());
   const health = healthRoutes(db);
   app.use(health.routes()).use(health.allowedMethods());
-  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes]) {
+  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes]) {
     const router = routes(deps);
     app.use(router.routes()).use(router.allowedMethods());
   }

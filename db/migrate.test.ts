@@ -4,9 +4,9 @@ import { openDatabase, type Database } from './connection.ts';
 import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
 
 const EXPECTED_TABLES = [
-  'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
-  'stripe_events', 'subscriptions', 'summary_queue', 'users',
+  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
+  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
+  'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
 ];
 
 async function tables(db: Database): Promise<string[]> {
