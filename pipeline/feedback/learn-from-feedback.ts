@@ -28,7 +28,7 @@ export const FEEDBACK_LEARNING = {
   /** Concept weights above this count as fully distinctive. */
   rarityScale: 6,
   minTermScore: 0.12,
-  maxMoreTerms: 6,
+  maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,
   minCodeShare: 0.5,
@@ -58,11 +58,17 @@ function presenceIn(project: FeedbackText, surfaces: Map<string, string>): Map<s
   return presence;
 }
 
-function centroid(projects: readonly FeedbackText[], surfaces: Map<string, string>): Map<string, number> {
-  const sum = new Map<string, number>();
-  for (const project of projects) for (const [key, value] of presenceIn(project, surfaces)) sum.set(key, (sum.get(key) ?? 0) + value);
-  for (const [key, value] of sum) sum.set(key, value / projects.length);
-  return sum;
+function centroid(projects: readonly FeedbackText[], surfaces: Map<string, string>): { mean: Map<string, number>; count: Map<string, number> } {
+  const mean = new Map<string, number>();
+  const count = new Map<string, number>();
+  for (const project of projects) {
+    for (const [key, value] of presenceIn(project, surfaces)) {
+      mean.set(key, (mean.get(key) ?? 0) + value);
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+  }
+  for (const [key, value] of mean) mean.set(key, value / projects.length);
+  return { mean, count };
 }
 
 function codeShares(projects: readonly FeedbackText[]): Map<string, number> {
@@ -83,8 +89,9 @@ function codeShares(projects: readonly FeedbackText[]): Map<string, number> {
 export function learnFromFeedback(input: LearnInput): LearnedItemDraft[] {
   const surfaces = new Map<string, string>();
   const promptWords = new Set(words(input.prompt).map(fold));
-  const liked = input.liked.length > 0 ? centroid(input.liked, surfaces) : new Map<string, number>();
-  const disliked = input.disliked.length > 0 ? centroid(input.disliked, surfaces) : new Map<string, number>();
+  const empty = { mean: new Map<string, number>(), count: new Map<string, number>() };
+  const { mean: liked, count: likedCount } = input.liked.length > 0 ? centroid(input.liked, surfaces) : empty;
+  const disliked = input.disliked.length > 0 ? centroid(input.disliked, surfaces).mean : empty.mean;
   const rarityOf = new Map<string, number>();
   const rarity = (key: string) => {
     let value = rarityOf.get(key);
@@ -92,10 +99,10 @@ export function learnFromFeedback(input: LearnInput): LearnedItemDraft[] {
     return value;
   };
   // With several liked projects, a word only one of them has is chance, unless the prompt says it too.
-  const minShare = input.liked.length >= 2 ? 1 / input.liked.length + 1e-9 : 0;
+  const minCount = input.liked.length >= 2 ? 2 : 1;
 
   const more = [...liked]
-    .filter(([key, share]) => share > minShare || promptWords.has(key))
+    .filter(([key]) => (likedCount.get(key) ?? 0) >= minCount || promptWords.has(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= FEEDBACK_LEARNING.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

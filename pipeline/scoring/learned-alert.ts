@@ -21,17 +21,17 @@ export interface LearnedAlert extends PreparedAlert {
 /** How learning weighs; see docs/feedback.md. Bounded so that one click demotes or promotes, never wipes. */
 export const LEARNING_WEIGHTS = {
   /** A fully learned expansion against a concept of the prompt with the same rarity. */
-  expansionShare: 0.6,
+  expansionShare: 1,
   /** Expansions together never outweigh this share of the prompt. */
   maxExpansionTotal: 0.5,
-  negativeShare: 0.6,
+  negativeShare: 1,
   /** A disliked-only signal can at most take this share off a score. */
   maxPenalty: 0.5,
   negativeCpvShare: 0.3,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
   /** The companion's score counts for this share of a score (0: no companion). */
-  companionShare: 0,
+  companionShare: 0.9,
 };
 
 const wordCache = new WeakMap<LocalScorer, Map<string, PreparedAlert>>();
