@@ -25,7 +25,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('status').notNullable().defaultTo('pending');
     t.text('language').notNullable();
     t.text('message_id').notNullable();
+    // What the e-mail shows, kept so that a re-send after a crash is the same message.
+    t.jsonb('payload').notNullable();
     t.integer('attempts').notNullable().defaultTo(0);
+    t.timestamp('last_attempt_at', { useTz: true });
     t.text('error');
     t.timestamp('sent_at', { useTz: true });
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

@@ -1,0 +1,23 @@
+import type { WatchedProjectRow } from '../../db/watchlist.ts';
+import type { UserLanguage } from '../../db/users.ts';
+import { simapProjectUrl } from './project.ts';
+
+const TITLE_FIELD = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
+
+export function localisedProjectTitle(row: Pick<WatchedProjectRow, 'title' | 'titleFr' | 'titleDe' | 'titleIt' | 'titleEn'>, language: UserLanguage): string {
+  return row[TITLE_FIELD[language]] ?? row.title;
+}
+
+export function presentWatchedProject(row: WatchedProjectRow, language: UserLanguage) {
+  return {
+    id: row.id,
+    projectId: row.simapProjectId,
+    title: localisedProjectTitle(row, language),
+    organization: row.organization,
+    deadline: row.deadline,
+    status: row.status,
+    watchedAt: row.watchedAt,
+    simapUrl: simapProjectUrl(row.simapProjectId, language),
+    changes: row.changes,
+  };
+}
