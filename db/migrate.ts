@@ -10,6 +10,8 @@ import * as addSubscriptionEventTime from './migrations/20261123100000-add-subsc
 import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
 import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
 import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-retry-schedule.ts';
+import * as createAlertFeedback from './migrations/20261205100000-create-alert-feedback.ts';
+import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124090000-add-digest-delivery': addDigestDelivery,
   '20261206100000-create-notify-schedule': createNotifySchedule,
   '20261202100000-add-digest-retry-schedule': addDigestRetrySchedule,
+  '20261205100000-create-alert-feedback': createAlertFeedback,
+  '20261205100100-create-watchlist': createWatchlist,
 };
 
 const source: Knex.MigrationSource<string> = {

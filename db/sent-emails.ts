@@ -106,6 +106,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
     .whereIn('p.pubType', [...filter.pubTypes])
     .where((q) => q.whereNull('p.deadline').orWhere('p.deadline', '>', filter.now))
     .whereNotExists((q) => q.select(db.raw('1')).from('sentEmails as s').whereRaw('s.alert_id = a.id and s.simap_project_id = p.project_id'))
+    // 👎 on (alert, project) keeps the project out of that alert's e-mails for good.
+    .whereNotExists((q) => q.select(db.raw('1')).from('alertFeedback as f').whereRaw(`f.alert_id = a.id and f.project_id = p.id and f.verdict = 'not_relevant'`))
     .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
   if (filter.requireSubscription) {
     query.whereExists((q) =>
