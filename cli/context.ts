@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { getConfig, type Config } from '../config.ts';
 import { databaseTarget, openDatabase, type Database } from '../db/connection.ts';
 import { createLogger, type Logger } from '../logger.ts';
+import { setDerivedDataCacheDir } from '../pipeline/scoring/derived-data-cache.ts';
 
 export interface CommandContext {
   config: Config;
@@ -12,6 +14,7 @@ export interface CommandContext {
 /** Config, logger and database for one command; logs go to stderr so stdout stays clean for --json. */
 export function openCommandContext(options: { logLevel?: string } = {}): CommandContext {
   const config = getConfig();
+  setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
   const logger = createLogger({ level: options.logLevel ?? config.logLevel, stream: 'stderr' });
   const db = openDatabase(databaseTarget(config));
   return { config, logger, db, close: () => db.close() };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { score, type ScoreSummary } from '../../pipeline/score/score-stage.ts';
+import type { ScoreSummary } from '../../pipeline/score/score-stage.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
@@ -32,6 +32,8 @@ export function registerScore(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { json } = Flags.parse(raw);
+      // The scorer is loaded by the action only: `tenders score --help` stays instant.
+      const { score } = await import('../../pipeline/score/score-stage.ts');
       await runStageCommand(
         { json },
         ({ ctx, events, signal }) => score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }),
