@@ -21,7 +21,14 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax?: number; searchPath?: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      searchPath?: string;
+      /** Where knex's own warnings go (default: console.log, i.e. stdout, with stacks). */
+      onWarning?: (message: string) => void;
+    }
   | { kind: 'pglite'; directory: string | null };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
@@ -51,6 +58,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       connection: target.url,
       pool: { min: 0, max: target.poolMax ?? 10 },
       searchPath: target.searchPath ? [target.searchPath, 'public'] : undefined,
+      log: target.onWarning ? { warn: target.onWarning } : undefined,
     });
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
