@@ -33,8 +33,6 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   tokenPerIp: { limit: 10, windowSeconds: 600 },
 };
 
-export const MAX_ACTIVE_ALERTS = 3;
-
 /** Everything a route needs, built once by createApp. */
 export interface ApiDeps {
   config: Config;

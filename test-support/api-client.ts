@@ -8,6 +8,7 @@ import { createBackgroundTasks, type BackgroundTasks } from '../api/background-t
 import type { PipelinePorts } from '../api/pipeline-ports.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { Language } from '../domain/languages.ts';
 import type { Mailer, OutgoingMail } from '../pipeline/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { silentLogger, testConfig } from './test-config.ts';
@@ -127,7 +128,7 @@ export interface TestApi {
   background: BackgroundTasks;
   /** A client sending the app's own Origin, like the SPA. */
   client(options?: { origin?: string | null; localAddress?: string }): ApiClient;
-  signUp(username?: string, options?: { admin?: boolean; language?: 'fr' | 'de' | 'it' | 'en' }): Promise<SignedUpUser>;
+  signUp(username?: string, options?: { admin?: boolean; language?: Language }): Promise<SignedUpUser>;
   close(): Promise<void>;
 }
 

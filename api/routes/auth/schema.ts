@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../domain/languages.ts';
 
 export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters';
 export const PASSWORD_MIN_LENGTH = 10;
@@ -7,7 +8,7 @@ export const USERNAME_CHARACTERS = 'Username may contain only letters, digits, d
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 
-export const Language = z.enum(['fr', 'de', 'it', 'en'], { error: 'Language must be one of fr, de, it, en' });
+export const Language = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` });
 
 /** NFKC folds compatibility look-alikes (full-width letters, ligatures) into the letters they stand for. */
 const nfkc = (text: string) => text.normalize('NFKC');
@@ -34,7 +35,7 @@ export const RegisterBody = z
     email: Email,
     password: Password,
     confirmPassword: z.string().optional(),
-    language: Language.default('fr'),
+    language: Language.default(DEFAULT_LANGUAGE),
   })
   .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
     message: PASSWORDS_DIFFER,

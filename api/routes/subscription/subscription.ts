@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import { countActiveAlerts } from '../../../db/alerts.ts';
 import { findUserSubscription } from '../../../db/subscriptions.ts';
-import { MAX_ACTIVE_ALERTS, type ApiDeps } from '../../api-deps.ts';
+import { MAX_ACTIVE_ALERTS } from '../../../domain/plans.ts';
+import type { ApiDeps } from '../../api-deps.ts';
 import { billingFrom, requireBilling } from '../../billing/billing-context.ts';
 import { InvalidPromoCodeError, PROMO_CODE_REQUIRED } from '../../billing/billing-errors.ts';
 import { createCheckoutSession } from '../../billing/create-checkout-session.ts';
