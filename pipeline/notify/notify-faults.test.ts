@@ -151,7 +151,7 @@ describe('notify under mail faults', () => {
        select ?, id, 80, 'broad match', 'test', content_seq from projects where status = 'open' and pub_type = 'tender'`,
       [alert.id],
     );
-    const [{ count }] = (await db('alertMatches').where({ alertId: alert.id }).count({ count: '*' })) as Array<{ count: string }>;
+    const count = String(((await db('alertMatches').where({ alertId: alert.id }).count({ count: '*' })) as Array<{ count: string }>)[0]!.count);
     expect(Number(count)).toBeGreaterThan(4_000);
     await subscriber('after');
 
