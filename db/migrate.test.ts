@@ -5,7 +5,7 @@ import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
 
 const EXPECTED_TABLES = [
   'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
+  'projects', 'promo_codes', 'publication_retries', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
   'stripe_events', 'subscriptions', 'summary_queue', 'users',
 ];
 

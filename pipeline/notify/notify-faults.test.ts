@@ -142,7 +142,7 @@ describe('notify under mail faults', () => {
     expect(recipients()).toEqual(['anna@example.test', 'bruno@example.test']);
   });
 
-  it('sends a user with more than 4,000 pending matches one capped digest holding all of them, and the next user too', async () => {
+  it('sends a user with more than 4,000 pending matches one capped digest holding all of them, and the next user too', { timeout: 240_000 }, async () => {
     await seedProjects(db, 4_200);
     const heavy = await buildVerifiedUser(db, { language: 'en', username: 'heavy', email: 'heavy@example.test' });
     const alert = await buildAlert(db, { userId: heavy.id, prompt: 'everything', frequency: 'daily', language: 'en' });
@@ -151,7 +151,7 @@ describe('notify under mail faults', () => {
        select ?, id, 80, 'broad match', 'test', content_seq from projects where status = 'open' and pub_type = 'tender'`,
       [alert.id],
     );
-    const count = String(((await db('alertMatches').where({ alertId: alert.id }).count({ count: '*' })) as Array<{ count: string }>)[0]!.count);
+    const count = Number(((await db('alertMatches').where({ alertId: alert.id }).count({ count: '*' })) as Array<{ count: string }>)[0]!.count);
     expect(Number(count)).toBeGreaterThan(4_000);
     await subscriber('after');
 
