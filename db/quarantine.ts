@@ -39,3 +39,10 @@ export async function countQuarantined(db: Knex, stage: QuarantineStage): Promis
   const [row] = await db('quarantine').where({ stage }).count<Array<{ count: number }>>({ count: '*' });
   return Number(row?.count ?? 0);
 }
+
+/** Which of these publications a stage has quarantined. */
+export async function findQuarantinedIds(db: Knex, stage: QuarantineStage, publicationIds: string[]): Promise<Set<string>> {
+  if (publicationIds.length === 0) return new Set();
+  const rows: Array<{ publicationId: string }> = await db('quarantine').where({ stage }).whereIn('publicationId', publicationIds).select('publicationId');
+  return new Set(rows.map((row) => row.publicationId));
+}
