@@ -12,6 +12,7 @@ import { registerPromo } from './commands/promo.ts';
 import { registerRun } from './commands/run.ts';
 import { registerQueue } from './commands/queue.tsx';
 import { registerInit } from './commands/init.ts';
+import { registerQuarantine } from './commands/quarantine.ts';
 
 export function buildProgram(): Command {
   const program = new Command('tenders')
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerRun(program);
   registerQueue(program);
   registerInit(program);
+  registerQuarantine(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
