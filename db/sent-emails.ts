@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
+import type { Language } from '../domain/languages.ts';
+import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
 
 export interface SentEmailRow {
   id: number;
@@ -38,19 +40,16 @@ export async function findSentEmails(db: Knex, options: { userId?: number; limit
   return query;
 }
 
-export type DigestFrequency = 'immediate' | 'daily' | 'weekly';
-export type DigestLanguage = 'fr' | 'de' | 'it' | 'en';
-
 /** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
 export interface DigestCandidate {
   userId: number;
   username: string;
   email: string;
   emailVerified: boolean;
-  userLanguage: DigestLanguage;
+  userLanguage: Language;
   alertId: number;
   alertPrompt: string;
-  alertFrequency: DigestFrequency;
+  alertFrequency: NotifyFrequency;
   score: number;
   explanation: string;
   projectId: number;
@@ -65,7 +64,7 @@ export interface DigestCandidate {
 }
 
 export interface CandidateFilter {
-  frequencies: readonly DigestFrequency[];
+  frequencies: readonly NotifyFrequency[];
   minScore: number;
   pubTypes: readonly string[];
   now: Date;
@@ -107,6 +106,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
     .whereIn('p.pubType', [...filter.pubTypes])
     .where((q) => q.whereNull('p.deadline').orWhere('p.deadline', '>', filter.now))
     .whereNotExists((q) => q.select(db.raw('1')).from('sentEmails as s').whereRaw('s.alert_id = a.id and s.simap_project_id = p.project_id'))
+    // 👎 on (alert, project) keeps the project out of that alert's e-mails for good.
+    .whereNotExists((q) => q.select(db.raw('1')).from('alertFeedback as f').whereRaw(`f.alert_id = a.id and f.project_id = p.id and f.verdict = 'not_relevant'`))
     .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
   if (filter.requireSubscription) {
     query.whereExists((q) =>
@@ -120,7 +121,7 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
 export interface DigestEntry {
   alertId: number;
   /** Null on rows written before the frequency was kept. */
-  alertFrequency: DigestFrequency | null;
+  alertFrequency: NotifyFrequency | null;
   simapProjectId: string;
   projectId: number;
   score: number;
@@ -147,7 +148,7 @@ function chunks<T>(items: T[], size: number): T[][] {
  */
 export async function insertDigestEntries(
   db: Knex,
-  digest: { userId: number; language: DigestLanguage; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
+  digest: { userId: number; language: Language; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
   entries: DigestEntry[],
 ): Promise<{ digestId: string; entries: DigestEntry[] } | null> {
   return db.transaction(async (trx) => {
@@ -205,14 +206,14 @@ export interface StoredDigest {
   userId: number;
   username: string;
   email: string;
-  language: DigestLanguage;
+  language: Language;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   entries: DigestEntry[];
 }
 
 export async function findDigest(db: Knex, digestId: string): Promise<StoredDigest | undefined> {
-  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: DigestLanguage | null; userLanguage: DigestLanguage; status: StoredDigest['status']; attempts: number }> =
+  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: Language | null; userLanguage: Language; status: StoredDigest['status']; attempts: number }> =
     await db('sentEmails as e')
       .join('users as u', 'u.id', 'e.userId')
       .where('e.digestId', digestId)
@@ -328,22 +329,4 @@ export async function markDigestFailed(db: Knex, digestId: string, error: string
   await db('sentEmails')
     .where({ digestId })
     .update({ status: retryAt ? 'pending' : 'failed', error: error.slice(0, 1000), nextAttemptAt: retryAt });
-}
-
-export interface ScheduledNotifyRuns {
-  /** The Zurich day (yyyymmdd) the last daily run served, if any. */
-  dailyDay: number | null;
-  /** The Monday (yyyymmdd) of the Zurich week the last weekly run served, if any. */
-  weeklyWeek: number | null;
-}
-
-/** What `notify --due` recorded in the counts of its succeeded runs. */
-export async function findScheduledNotifyRuns(db: Knex, stage: string): Promise<ScheduledNotifyRuns> {
-  const { rows } = await db.raw(
-    `select max((counts->>'dailyDay')::int) as daily_day, max((counts->>'weeklyWeek')::int) as weekly_week
-       from pipeline_runs where stage = ? and status = 'succeeded'`,
-    [stage],
-  );
-  const row = rows[0] as { dailyDay: number | null; weeklyWeek: number | null } | undefined;
-  return { dailyDay: row?.dailyDay ?? null, weeklyWeek: row?.weeklyWeek ?? null };
 }

@@ -4,7 +4,7 @@ import { migrateLatest } from '../../db/migrate.ts';
 import { findPublicationRetries } from '../../db/publication-retries.ts';
 import { findQuarantine, releaseQuarantine, type QuarantineRow } from '../../db/quarantine.ts';
 import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
-import { withScrapeLock } from '../../pipeline/scrape-lock.ts';
+import { withScrapeLock } from '../../pipeline/stage-lock.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
 

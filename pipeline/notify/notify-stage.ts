@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
-import { findDigestCandidates, findScheduledNotifyRuns, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
+import { findNotifyServedPeriods, recordNotifyServed } from '../../db/notify-schedule.ts';
+import { findDigestCandidates, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OPPORTUNITY_PUB_TYPES } from '../normalize/project-status.ts';
@@ -9,7 +10,8 @@ import { runStage, type Stage, type StageEvent } from '../stage-runner.ts';
 import { toDigestEntry } from './compose-digest.ts';
 import { describeFailure } from './describe-failure.ts';
 import { digestIdFor } from './digest-id.ts';
-import { dueFrequencies, NOTIFY_FREQUENCIES, zurichClock, type NotifyFrequency } from './due-frequencies.ts';
+import { NOTIFY_FREQUENCIES, type NotifyFrequency } from '../../domain/notify-frequencies.ts';
+import { dueFrequencies, zurichClock } from './due-frequencies.ts';
 import { retryDigests } from './retry-digests.ts';
 import { MAX_DIGEST_ATTEMPTS } from './retry-schedule.ts';
 import { sendDigest, type DigestOutcome } from './send-digest.ts';
@@ -95,7 +97,7 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
     const frequencies = options.retryFailed
       ? []
       : options.due
-        ? dueFrequencies(startedAt, config.notifyDailyAt, await findScheduledNotifyRuns(ctx.db, NOTIFY_STAGE_ID), requested)
+        ? dueFrequencies(startedAt, config.notifyDailyAt, await findNotifyServedPeriods(ctx.db), requested)
         : requested;
     const result: NotifyResult = {
       frequencies,
@@ -203,8 +205,8 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
     for (const [name, value] of Object.entries(result)) if (typeof value === 'number') ctx.count(name, value);
     if (options.due && !options.retryFailed && !ctx.signal.aborted) {
       const today = zurichClock(startedAt);
-      if (frequencies.includes('daily')) ctx.count('dailyDay', today.day);
-      if (frequencies.includes('weekly')) ctx.count('weeklyWeek', today.weekMonday);
+      if (frequencies.includes('daily')) await recordNotifyServed(ctx.db, 'daily', today.day, clock());
+      if (frequencies.includes('weekly')) await recordNotifyServed(ctx.db, 'weekly', today.weekMonday, clock());
     }
     return result;
   },
