@@ -66,8 +66,8 @@ type Description = { text: string; worked: boolean };
 
 const DESCRIBE: Record<PipelineStageName, (result: never) => Description> = {
   scrape: (r: ScrapeSummary) => ({
-    text: `${r.projectsCreated} new, ${r.projectsUpdated} updated${r.quarantined ? `, ${r.quarantined} quarantined` : ''}`,
-    worked: r.publicationsFetched > 0 || r.projectsCreated + r.projectsUpdated + r.quarantined > 0,
+    text: `${r.projectsCreated} new, ${r.projectsUpdated} updated${r.quarantined ? `, ${r.quarantined} quarantined` : ''}${r.deferred ? `, ${r.deferred} publications deferred` : ''}${r.stopped ? ', stopped early (resumes next round)' : ''}`,
+    worked: r.publicationsFetched > 0 || r.projectsCreated + r.projectsUpdated + r.quarantined + r.deferred > 0,
   }),
   summarize: (r: SummarizeSummary) => ({
     text: `${r.summarized} summarized${r.failed ? `, ${r.failed} failed` : ''}${r.retried ? `, ${r.retried} to retry` : ''}`,
