@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import { findAlertIdsAwaitingLlm } from '../../db/alert-matches.ts';
-import { findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
+import { findActiveAlertsToScore, fingerprintProjects } from '../../db/alerts-scoring.ts';
 import type { Logger } from '../../logger.ts';
 import { llmFromConfig } from '../llm/llm-from-config.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
@@ -52,10 +52,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const LLM_PAIR_CONCURRENCY = 16;
 
 async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, result: StageResult): Promise<void> {
-  const scorer = options.scorer ?? getSharedLocalScorer();
   const alerts = await findActiveAlertsToScore(ctx.db, options.alertIds);
   result.alerts = alerts.length;
   if (alerts.length === 0) return;
+  // Nothing changed since every alert's last pass: check with one query, without loading the scorer or the index.
+  const stored = await fingerprintProjects(ctx.db);
+  if (alerts.every((alert) => alert.scoredPromptHash === alert.promptHash && alert.scoredContentSeq >= stored.maxSeq)) {
+    result.projects = stored.count;
+    return;
+  }
+  const scorer = options.scorer ?? getSharedLocalScorer();
   const index = await refreshProjectIndex(ctx.db, scorer);
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));
