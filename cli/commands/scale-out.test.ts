@@ -109,7 +109,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders serve and two ten
 
     // A login limit reached on one server holds on the other (fixed one-minute windows: stay clear of a boundary).
     await expect.poll(() => Date.now() % 60_000 < 40_000, { timeout: 30_000, interval: 500 }).toBe(true);
-    const attacker = () => ({ username: 'reader-victim', password: 'wrong' });
+    const attacker = () => ({ username: 'reader-victim', password: 'not the right password' });
     const onA: number[] = [];
     for (let i = 0; i < 6; i++) onA.push((await a.post('/api/login', attacker())).status);
     expect(onA).toEqual([401, 401, 401, 401, 401, 429]);
