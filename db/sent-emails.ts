@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
+import type { Language } from '../domain/languages.ts';
+import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
 
 export interface SentEmailRow {
   id: number;
@@ -38,16 +40,13 @@ export async function findSentEmails(db: Knex, options: { userId?: number; limit
   return query;
 }
 
-export type DigestFrequency = 'immediate' | 'daily' | 'weekly';
-export type DigestLanguage = 'fr' | 'de' | 'it' | 'en';
-
 /** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
 export interface DigestCandidate {
   userId: number;
   username: string;
   email: string;
   emailVerified: boolean;
-  userLanguage: DigestLanguage;
+  userLanguage: Language;
   alertId: number;
   alertPrompt: string;
   score: number;
@@ -64,7 +63,7 @@ export interface DigestCandidate {
 }
 
 export interface CandidateFilter {
-  frequencies: readonly DigestFrequency[];
+  frequencies: readonly NotifyFrequency[];
   minScore: number;
   pubTypes: readonly string[];
   now: Date;
@@ -135,7 +134,7 @@ const NOTIFY_LOCK_NAMESPACE = 0x56494749;
  */
 export async function insertDigestEntries(
   db: Knex,
-  digest: { userId: number; language: DigestLanguage; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
+  digest: { userId: number; language: Language; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
   entries: DigestEntry[],
 ): Promise<{ digestId: string; entries: DigestEntry[] } | null> {
   return db.transaction(async (trx) => {
@@ -186,14 +185,14 @@ export interface StoredDigest {
   userId: number;
   username: string;
   email: string;
-  language: DigestLanguage;
+  language: Language;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   entries: DigestEntry[];
 }
 
 export async function findDigest(db: Knex, digestId: string): Promise<StoredDigest | undefined> {
-  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: DigestLanguage | null; userLanguage: DigestLanguage; status: StoredDigest['status']; attempts: number }> =
+  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: Language | null; userLanguage: Language; status: StoredDigest['status']; attempts: number }> =
     await db('sentEmails as e')
       .join('users as u', 'u.id', 'e.userId')
       .where('e.digestId', digestId)

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { NOTIFY_FREQUENCIES } from '../../domain/notify-frequencies.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
 import { describeNotifySummary } from '../../pipeline/notify/describe-notify-summary.ts';
@@ -8,7 +9,7 @@ import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
 
 const Flags = z.object({
-  frequency: z.enum(['immediate', 'daily', 'weekly', 'all'], { error: '--frequency must be immediate, daily, weekly or all' }).default('all'),
+  frequency: z.enum([...NOTIFY_FREQUENCIES, 'all'], { error: '--frequency must be immediate, daily, weekly or all' }).default('all'),
   due: z.boolean().default(false),
   json: z.boolean().default(false),
 });

@@ -1,15 +1,13 @@
-import type { DigestCandidate, DigestEntry, DigestLanguage, StoredDigest } from '../../db/sent-emails.ts';
+import type { DigestCandidate, DigestEntry, StoredDigest } from '../../db/sent-emails.ts';
+import type { Language } from '../../domain/languages.ts';
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
 import { digestTemplate } from '../mail/templates/digest.ts';
 
 const LOCALISED_TITLE = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
 
-export function simapProjectUrl(simapProjectId: string, language: DigestLanguage): string {
-  return `https://www.simap.ch/${language}/project-detail/${encodeURIComponent(simapProjectId)}`;
-}
-
 /** A candidate as its digest will keep it, titled in the recipient's language (falling back to the title). */
-export function toDigestEntry(candidate: DigestCandidate, language: DigestLanguage): DigestEntry {
+export function toDigestEntry(candidate: DigestCandidate, language: Language): DigestEntry {
   return {
     alertId: candidate.alertId,
     simapProjectId: candidate.simapProjectId,

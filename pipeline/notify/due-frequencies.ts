@@ -1,7 +1,5 @@
 import type { NotifyServedPeriods } from '../../db/notify-schedule.ts';
-
-export const NOTIFY_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
-export type NotifyFrequency = (typeof NOTIFY_FREQUENCIES)[number];
+import { NOTIFY_FREQUENCIES, type NotifyFrequency } from '../../domain/notify-frequencies.ts';
 
 export const NOTIFY_TIME_ZONE = 'Europe/Zurich';
 

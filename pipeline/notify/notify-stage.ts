@@ -9,7 +9,8 @@ import { OPPORTUNITY_PUB_TYPES } from '../normalize/project-status.ts';
 import { runStage, type Stage, type StageEvent } from '../stage-runner.ts';
 import { toDigestEntry } from './compose-digest.ts';
 import { digestIdFor } from './digest-id.ts';
-import { dueFrequencies, NOTIFY_FREQUENCIES, zurichClock, type NotifyFrequency } from './due-frequencies.ts';
+import { NOTIFY_FREQUENCIES, type NotifyFrequency } from '../../domain/notify-frequencies.ts';
+import { dueFrequencies, zurichClock } from './due-frequencies.ts';
 import { retryDigests } from './retry-digests.ts';
 import { sendDigest } from './send-digest.ts';
 

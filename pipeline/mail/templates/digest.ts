@@ -1,4 +1,5 @@
-import type { EmailContent, EmailItem, EmailLanguage, EmailTemplate } from '../render-email.ts';
+import type { Language } from '../../../domain/languages.ts';
+import type { EmailContent, EmailItem, EmailTemplate } from '../render-email.ts';
 
 export interface DigestItemVars {
   title: string;
@@ -37,7 +38,7 @@ interface DigestWords {
   percent(score: number): string;
 }
 
-const WORDS: Record<EmailLanguage, DigestWords> = {
+const WORDS: Record<Language, DigestWords> = {
   fr: {
     quote: (t) => `« ${t} »`,
     percent: (n) => `${n} %`,
@@ -137,7 +138,7 @@ function item(words: DigestWords, vars: DigestItemVars): EmailItem {
   return { title: vars.title, lines, url: vars.projectUrl };
 }
 
-function content(language: EmailLanguage) {
+function content(language: Language) {
   const words = WORDS[language];
   return (vars: DigestVars): EmailContent => ({
     subject: words.subject(vars.items.length),
