@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAlertIdsAwaitingLlm } from '../../db/alert-matches.ts';
-import { MATCH_FLOOR } from '../../pipeline/score/match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { ApiClient } from '../../test-support/api-client.ts';
 import { listeningPort, roundsDone, spawnCli, type CliProcess } from '../../test-support/cli-processes.ts';
 import { buildAlert, buildUser } from '../../test-support/factories.ts';
@@ -47,7 +47,7 @@ async function settled(expectedProjects: number): Promise<boolean> {
   const maxSeq = ((await knex('projects').max({ maxSeq: 'contentSeq' })) as Array<{ maxSeq: string | number | null }>)[0]?.maxSeq;
   const jobsOpen = await count(knex('summaryQueue').whereIn('status', ['pending', 'processing']).count({ n: '*' }));
   const alertsBehind = await count(knex('alerts').where('isActive', true).where('scoredContentSeq', '<', Number(maxSeq ?? 0)).count({ n: '*' }));
-  const awaitingLlm = (await findAlertIdsAwaitingLlm(knex, Math.max(20, MATCH_FLOOR))).length;
+  const awaitingLlm = (await findAlertIdsAwaitingLlm(knex, SCORE_FLOOR)).length;
   const digestsOpen = await count(knex('sentEmails').whereNot('status', 'sent').count({ n: '*' }));
   return projects === expectedProjects && jobsOpen === 0 && alertsBehind === 0 && awaitingLlm === 0 && digestsOpen === 0;
 }
