@@ -18,6 +18,8 @@ import type { PipelinePorts } from './pipeline-ports.ts';
 import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
+import { calendarRoutes } from './routes/calendar/calendar.ts';
+import { feedbackRoutes } from './routes/feedback/feedback.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { projectRoutes } from './routes/projects/projects.ts';
@@ -26,7 +28,9 @@ import { scrapeRoutes } from './routes/scrape/scrape.ts';
 import { sessionKeysFor } from './session-keys.ts';
 import { statsRoutes } from './routes/stats/stats.ts';
 import { subscriptionRoutes } from './routes/subscription/subscription.ts';
+import { settingsRoutes } from './routes/settings/settings.ts';
 import { userRoutes } from './routes/user/user.ts';
+import { watchlistRoutes } from './routes/watchlist/watchlist.ts';
 import { webhookRoutes } from './routes/webhooks/webhooks.ts';
 
 export interface AppDependencies {
@@ -67,7 +71,7 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes].map((routes) => routes(deps))];
+  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes].map((routes) => routes(deps))];
   for (const router of routers) {
     assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());

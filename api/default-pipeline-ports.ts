@@ -1,4 +1,5 @@
 import { findProjectSummaries } from '../db/summaries.ts';
+import { relearnAlert } from '../pipeline/feedback/relearn-alert.ts';
 import { resetProjects } from '../pipeline/normalize/reset-projects.ts';
 import { scoreAlertNow } from '../pipeline/score/score-alert-now.ts';
 import { scrape } from '../pipeline/scrape.ts';
@@ -8,6 +9,7 @@ import type { PipelinePorts } from './pipeline-ports.ts';
 
 export const defaultPipelinePorts: PipelinePorts = {
   scoreAlertNow: (db, alertId) => scoreAlertNow(db, alertId),
+  relearnAlert: (db, alertId) => relearnAlert(db, alertId),
   getQueueStatus,
   addProjectToQueue,
   requeueIncompleteProjects: (db, config) => requeueIncompleteProjects(db, summarizerLanguages(config)),

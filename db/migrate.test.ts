@@ -6,9 +6,9 @@ import * as createNotifySchedule from './migrations/20261206100000-create-notify
 import { findNotifyServedPeriods } from './notify-schedule.ts';
 
 const EXPECTED_TABLES = [
-  'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
-  'stripe_events', 'subscriptions', 'summary_queue', 'users',
+  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
+  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
+  'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
 ];
 
 async function tables(db: Database): Promise<string[]> {
@@ -42,7 +42,8 @@ describe('migrations', () => {
     await upDownUp(server.db);
   });
 
-  it('go up, down and up again on embedded PGlite', async () => {
+  // PGlite runs Postgres in WebAssembly on one core: a loaded machine makes it slow, not wrong.
+  it('go up, down and up again on embedded PGlite', { timeout: 240_000 }, async () => {
     const db = openDatabase({ kind: 'pglite', directory: null });
     try {
       await upDownUp(db);

@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { notify, type NotifySummary } from './notify/notify-stage.ts';
+import { describeNotifyOutcome } from './notify/describe-notify-summary.ts';
+import { notify, notifyHadFailures, type NotifySummary } from './notify/notify-stage.ts';
 import type { ScheduledStage } from './schedule.ts';
 import { scrape, type ScrapeSummary } from './scrape.ts';
 import { score, type ScoreSummary } from './score/score-stage.ts';
@@ -50,7 +51,12 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     scrape: () => locked(deps, 'scrape', () => scrape({ db: db.knex, logger, config, events, signal })),
     summarize: () => summarize({ db: db.knex, logger, config, events, signal }),
     score: () => locked(deps, 'score', () => score({ db: db.knex, logger, config, events, signal })),
-    notify: () => notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true }),
+    notify: async () => {
+      const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
+      if (notifyHadFailures(summary)) throw new Error(describeNotifyOutcome(summary));
+      return summary;
+    },
   };
 }
 

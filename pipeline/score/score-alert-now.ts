@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { countAlertMatches } from '../../db/alert-matches.ts';
+import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
 import { refreshProjectIndex } from './project-index.ts';
@@ -18,7 +20,8 @@ export async function scoreAlertNow(db: Knex, alertId: number, options: { scorer
   const scorer = options.scorer ?? getSharedLocalScorer();
   const index = await refreshProjectIndex(db, scorer);
   if (!needsLocalPass(alert, index)) return { scored: 0, matches: await countAlertMatches(db, alertId) };
-  const pass = scoreAlertLocally(alert, index, scorer);
+  const learned = (await findActiveLearnedItems(db, [alertId])).get(alertId);
+  const pass = scoreAlertLocally(alert, index, scorer, learned && toAlertLearning(learned));
   await saveLocalPass(db, pass);
   return { scored: pass.considered, matches: await countAlertMatches(db, alertId) };
 }

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { deleteUserAlert, findUserAlert, findUserAlerts } from '../../../db/alerts.ts';
+import { findFeedbackForAlert } from '../../../db/feedback.ts';
 import { findAlertMatches, findProjectsByIds } from '../../../db/project-listing.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { ALERT_NOT_FOUND, createAlert, updateAlert } from '../../commands/save-alert.ts';
@@ -65,9 +66,10 @@ export function alertRoutes(deps: ApiDeps): Router {
     await ownAlert(user.id, id);
     const matches = await findAlertMatches(db.knex, id, MATCHES_SHOWN);
     const projects = new Map((await findProjectsByIds(db.knex, user.id, matches.map((m) => m.projectId), threshold)).map((p) => [p.id, p]));
+    const feedback = await findFeedbackForAlert(db.knex, id);
     ctx.body = matches.flatMap((match) => {
       const project = projects.get(match.projectId);
-      return project ? [presentAlertMatch(match, project, user.language)] : [];
+      return project ? [presentAlertMatch(match, project, user.language, feedback.get(match.projectId) ?? null)] : [];
     });
   });
 

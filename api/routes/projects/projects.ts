@@ -6,6 +6,7 @@ import {
   findProjectPage,
   projectExists,
 } from '../../../db/project-listing.ts';
+import { findFeedbackForProject } from '../../../db/feedback.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
@@ -61,7 +62,9 @@ export function projectRoutes(deps: ApiDeps): Router {
   router.get('/projects/:id/matches', signedIn, async (ctx) => {
     const { id } = validateParams(ctx, IdParams);
     await ensureProject(id);
-    ctx.body = (await findProjectMatchesForUser(db.knex, currentUser(ctx).id, id)).map(presentProjectMatch);
+    const userId = currentUser(ctx).id;
+    const feedback = await findFeedbackForProject(db.knex, userId, id);
+    ctx.body = (await findProjectMatchesForUser(db.knex, userId, id)).map((match) => presentProjectMatch(match, feedback.get(match.alertId) ?? null));
   });
 
   return router;

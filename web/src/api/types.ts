@@ -67,6 +67,22 @@ export interface AlertMatch {
   explanation?: string | null;
   project?: Project | null;
   alert?: { id: number; prompt: string } | null;
+  feedback?: Verdict | null;
+}
+
+export type Verdict = 'relevant' | 'not_relevant';
+
+export interface LearnedItem {
+  id: number;
+  kind: 'term' | 'cpv';
+  value: string;
+  weight: number;
+}
+
+export interface AlertLearning {
+  moreLike: LearnedItem[];
+  lessLike: LearnedItem[];
+  excluded: LearnedItem[];
 }
 
 export interface Stats {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -89,6 +90,7 @@ function Matches({ projectId }: { projectId: number }) {
             </div>
             <ScoreBar score={match.score} />
             {match.explanation && <p className="match-explanation">{match.explanation}</p>}
+            {match.alert && <FeedbackButtons alertId={match.alert.id} projectId={projectId} verdict={match.feedback} />}
           </li>
         ))}
     </ul>
