@@ -28,7 +28,7 @@ export interface PipelineStageDeps {
 }
 
 /** What a stage returns when another process holds its lock. */
-export interface SkippedStage {
+interface SkippedStage {
   skipped: string;
 }
 
