@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { notify } from './notify/notify-stage.ts';
+import { sendReminders } from './notify/reminders/send-reminders.ts';
 import { scrape } from './scrape.ts';
 import { withScrapeLock } from './scrape-lock.ts';
 import { score } from './score/score-stage.ts';
@@ -34,6 +35,10 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     },
     summarize: () => summarize({ db: db.knex, logger, config, events, signal }),
     score: () => score({ db: db.knex, logger, config, events, signal }),
-    notify: () => notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true }),
+    notify: async () => {
+      const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      const reminders = await sendReminders({ db: db.knex, logger, mailer: deps.mailer(), publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined, signal });
+      return { ...summary, ...reminders };
+    },
   };
 }

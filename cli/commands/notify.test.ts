@@ -54,7 +54,7 @@ describe('tenders notify', () => {
 
     const second = await runCli(['notify', '--due', '--frequency', 'immediate'], env());
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout.trim()).toBe('0 digests sent (0 matches) — immediate');
+    expect(second.stdout.trim()).toBe('0 digests sent (0 matches) — immediate; 0 reminders sent');
     expect(sink.messages).toHaveLength(1);
   });
 });

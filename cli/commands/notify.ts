@@ -4,6 +4,7 @@ import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
 import { describeNotifySummary } from '../../pipeline/notify/describe-notify-summary.ts';
 import { notify } from '../../pipeline/notify/notify-stage.ts';
+import { sendReminders } from '../../pipeline/notify/reminders/send-reminders.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
 
@@ -22,7 +23,7 @@ function parseFlags(raw: unknown) {
 export function registerNotify(program: Command): void {
   program
     .command('notify')
-    .description('e-mail each verified subscriber one digest of their new matches')
+    .description('e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects')
     .option('--frequency <frequency>', 'immediate, daily, weekly or all', 'all')
     .option('--due', `only the frequencies due now (daily after NOTIFY_DAILY_AT Europe/Zurich, weekly on Mondays)`)
     .option('--json', 'print the summary as JSON')
@@ -34,8 +35,9 @@ export function registerNotify(program: Command): void {
       try {
         await migrateLatest(ctx.db.knex);
         const summary = await notify({ db: ctx.db.knex, logger, config, mailer }, { frequency, due });
-        if (json) printJson({ ok: true, ...summary });
-        else console.log(describeNotifySummary(summary));
+        const reminders = await sendReminders({ db: ctx.db.knex, logger, mailer, publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined });
+        if (json) printJson({ ok: true, ...summary, ...reminders });
+        else console.log(`${describeNotifySummary(summary)}; ${reminders.remindersSent} reminder${reminders.remindersSent === 1 ? '' : 's'} sent`);
       } finally {
         mailer.close();
         await ctx.close();
