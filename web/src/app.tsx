@@ -18,9 +18,11 @@ import { NotificationsPage } from './pages/notifications-page.tsx';
 import { ProjectDetailPage } from './pages/project-detail-page.tsx';
 import { ProjectsPage } from './pages/projects-page.tsx';
 import { ResetPasswordPage } from './pages/reset-password-page.tsx';
+import { SettingsPage } from './pages/settings-page.tsx';
 import { SubscriptionPage } from './pages/subscription-page.tsx';
 import { SubscriptionSuccessPage } from './pages/subscription-success-page.tsx';
 import { VerifyEmailPage } from './pages/verify-email-page.tsx';
+import { WatchlistPage } from './pages/watchlist-page.tsx';
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -49,6 +51,8 @@ export function AppRoutes() {
       <Route path="/projects" element={guard(<ProjectsPage />)} />
       <Route path="/projects/:id" element={guard(<ProjectDetailPage />)} />
       <Route path="/notifications" element={guard(<NotificationsPage />)} />
+      <Route path="/watchlist" element={guard(<WatchlistPage />)} />
+      <Route path="/settings" element={guard(<SettingsPage />)} />
       <Route path="/admin" element={guard(<AdminPage />, '/auth')} />
       <Route path="/subscription" element={guard(<SubscriptionPage />, '/auth')} />
       <Route path="/subscription/success" element={guard(<SubscriptionSuccessPage />, '/auth')} />
