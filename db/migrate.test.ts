@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase, type Database } from './connection.ts';
 import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
+import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
+import { findNotifyServedPeriods } from './notify-schedule.ts';
 
 const EXPECTED_TABLES = [
-  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
+  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
   'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
   'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
 ];
@@ -56,5 +58,18 @@ describe('migrations', () => {
     await expect(knex('users').insert({ username: 'bob', email: 'ANNA@example.ch', passwordHash: 'x' })).rejects.toMatchObject({ code: '23505' });
     await knex('project_keys').insert({ projectId: 'p-1' });
     await expect(knex('project_keys').insert({ projectId: 'p-1' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('carry the periods the scheduled notify served over from the run counters to dates', async () => {
+    const { knex } = server.db;
+    await createNotifySchedule.down(knex);
+    const run = (status: string, counts: object) => ({ stage: 'pipeline.notify', status, counts: JSON.stringify(counts) });
+    await knex('pipeline_runs').insert([
+      run('succeeded', { dailyDay: 20260316, weeklyWeek: 20260316 }),
+      run('succeeded', { dailyDay: 20260317, digestsSent: 3 }),
+      run('failed', { dailyDay: 20260318 }),
+    ]);
+    await createNotifySchedule.up(knex);
+    expect(await findNotifyServedPeriods(knex)).toEqual({ daily: '2026-03-17', weekly: '2026-03-16' });
   });
 });

@@ -1,14 +1,14 @@
 import type { WatchedProjectRow } from '../../db/watchlist.ts';
-import type { UserLanguage } from '../../db/users.ts';
-import { simapProjectUrl } from './project.ts';
+import type { Language } from '../../domain/languages.ts';
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 
 const TITLE_FIELD = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
 
-export function localisedProjectTitle(row: Pick<WatchedProjectRow, 'title' | 'titleFr' | 'titleDe' | 'titleIt' | 'titleEn'>, language: UserLanguage): string {
+export function localisedProjectTitle(row: Pick<WatchedProjectRow, 'title' | 'titleFr' | 'titleDe' | 'titleIt' | 'titleEn'>, language: Language): string {
   return row[TITLE_FIELD[language]] ?? row.title;
 }
 
-export function presentWatchedProject(row: WatchedProjectRow, language: UserLanguage) {
+export function presentWatchedProject(row: WatchedProjectRow, language: Language) {
   return {
     id: row.id,
     projectId: row.simapProjectId,

@@ -32,7 +32,7 @@ describe('tenders notify', () => {
 
     const second = await runCli(['notify'], env);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout.trim()).toBe('0 digests sent (0 matches) — immediate, daily, weekly; 0 reminders sent');
+    expect(second.stdout.trim()).toBe('notify: nothing to send (immediate, daily, weekly)');
     expect(sink.messages).toHaveLength(1);
   }, 120_000);
 });

@@ -6,8 +6,8 @@ import { databaseTarget, openDatabase } from '../../db/connection.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createLogger, describeDatabaseUrl } from '../../logger.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
-import { PIPELINE_STAGES, pipelineStageRunners } from '../../pipeline/pipeline-stages.ts';
-import { startPipelineSchedule } from '../../pipeline/schedule.ts';
+import { scheduledStages } from '../../pipeline/pipeline-stages.ts';
+import { startPipelineLoop } from '../../pipeline/schedule.ts';
 import { refreshProjectIndex } from '../../pipeline/score/project-index.ts';
 import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
 
@@ -38,10 +38,10 @@ export function registerServe(program: Command): void {
         refreshProjectIndex(db.knex, getSharedLocalScorer()).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
       });
       // Only this process can open the embedded database, so it also runs the pipeline.
-      const runners = db.kind === 'pglite' ? pipelineStageRunners({ db, logger, config, mailer: () => mailer }) : undefined;
-      const schedule = runners
-        ? startPipelineSchedule({ db, logger, config, stages: PIPELINE_STAGES.map((name) => ({ name, run: runners[name] })) })
-        : undefined;
+      const schedule =
+        db.kind === 'pglite'
+          ? startPipelineLoop({ stages: scheduledStages({ db, logger, config, mailer: () => mailer }), logger: logger.child({ component: 'schedule' }), everyMs: config.pipelineEveryMs })
+          : undefined;
 
       let stopping = false;
       const stop = async (signal: string) => {

@@ -2,7 +2,7 @@ import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
 import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scoring/learned-alert.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { ProjectIndex } from './project-index.ts';
 
 /** What one local pass of one alert found, before it is written. */
@@ -33,7 +33,7 @@ export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scor
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;
     candidates += 1;
-    const result = scoreLearnedAtLeast(scorer, prepared, project, MATCH_FLOOR);
+    const result = scoreLearnedAtLeast(scorer, prepared, project, SCORE_FLOOR);
     if (!result) continue;
     matches.push({ projectId, score: result.score, explanation: result.explanation, contentSeq });
   }

@@ -11,7 +11,7 @@ import { getSharedLocalScorer } from './shared-local-scorer.ts';
 
 /**
  * Scores one alert with the local scorer inside a request (create, edit, process-now). `scored` counts the
- * projects considered; `matches` the alert's stored pairs (≥ MATCH_FLOOR) afterwards. The LLM watermark
+ * projects considered; `matches` the alert's stored pairs (≥ SCORE_FLOOR) afterwards. The LLM watermark
  * is left alone, so the next score run re-scores the new pairs with the LLM.
  */
 export async function scoreAlertNow(db: Knex, alertId: number, options: { scorer?: LocalScorer } = {}): Promise<{ scored: number; matches: number }> {

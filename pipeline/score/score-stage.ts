@@ -10,7 +10,7 @@ import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
 import { runStage, type Stage, type StageContext, type StageEvent } from '../stage-runner.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { rescoreAlertWithLlm } from './rescore-with-llm.ts';
 import { saveLocalPass } from './save-local-pass.ts';
@@ -96,7 +96,7 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
 }
 
 async function runLlmPasses(ctx: StageContext, options: ScoreStageOptions & { llm: LlmPort }, result: StageResult): Promise<void> {
-  const minScore = Math.max(options.prefilter, MATCH_FLOOR);
+  const minScore = Math.max(options.prefilter, SCORE_FLOOR);
   const waiting = new Set(await findAlertIdsAwaitingLlm(ctx.db, minScore));
   const alerts = (await findActiveAlertsToScore(ctx.db, options.alertIds)).filter((alert) => waiting.has(alert.id));
   const pairs = ctx.workQueue({ concurrency: LLM_PAIR_CONCURRENCY });

@@ -1,5 +1,6 @@
 import { cpvRelation } from './cpv-relation.ts';
-import { essentialTerms, STORAGE_FLOOR, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+import { essentialTerms, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 
 /** What an alert learned from feedback, and the words its owner excluded; weights are 0..1. */
 export interface AlertLearning {
@@ -106,7 +107,7 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
 
   // The base profile's own totalWeight is kept: expansions add evidence, they do not dilute the prompt's.
   const profile = { ...base, concepts, termKeys, cpv, cpvConfidence };
-  const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, STORAGE_FLOOR)]);
+  const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR)]);
   const moreTerms = learning.more.filter((item) => item.kind === 'term').map((item) => item.value);
   const companionBase = LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language) : undefined;
   const learnedCodes = learning.more.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, similarity: item.weight }));

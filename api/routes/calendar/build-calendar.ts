@@ -1,13 +1,13 @@
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { WatchedProjectRow } from '../../../db/watchlist.ts';
-import type { UserLanguage } from '../../../db/users.ts';
-import { simapProjectUrl } from '../../presenters/project.ts';
+import type { Language } from '../../../domain/languages.ts';
+import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { localisedProjectTitle } from '../../presenters/watched-project.ts';
 
 export const ALARM_DAYS_BEFORE = 2;
 const EVENT_MINUTES = 30;
 
-const WORDS: Record<UserLanguage, { calendar: string; deadline: string; organization: string; simap: string; app: string; alarm: string }> = {
+const WORDS: Record<Language, { calendar: string; deadline: string; organization: string; simap: string; app: string; alarm: string }> = {
   fr: { calendar: 'Vigie – délais de mes projets suivis', deadline: 'Délai de remise', organization: 'Adjudicateur', simap: 'Sur simap.ch', app: 'Dans Vigie', alarm: 'Délai de remise dans 2 jours' },
   de: { calendar: 'Vigie – Fristen meiner beobachteten Projekte', deadline: 'Eingabefrist', organization: 'Auftraggeber', simap: 'Auf simap.ch', app: 'In Vigie', alarm: 'Eingabefrist in 2 Tagen' },
   it: { calendar: 'Vigie – termini dei miei progetti seguiti', deadline: 'Termine di inoltro', organization: 'Committente', simap: 'Su simap.ch', app: 'In Vigie', alarm: 'Termine di inoltro tra 2 giorni' },
@@ -15,7 +15,7 @@ const WORDS: Record<UserLanguage, { calendar: string; deadline: string; organiza
 };
 
 /** RFC 5545 feed: one event per watched project's offer deadline, with a display alarm two days before. */
-export function buildCalendar(projects: readonly WatchedProjectRow[], language: UserLanguage, publicUrl: string): string {
+export function buildCalendar(projects: readonly WatchedProjectRow[], language: Language, publicUrl: string): string {
   const words = WORDS[language];
   const host = new URL(publicUrl).hostname;
   const calendar = ical({ name: words.calendar, prodId: { company: 'Vigie', product: 'watchlist', language: language.toUpperCase() }, ttl: 60 * 60 });

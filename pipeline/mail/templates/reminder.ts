@@ -1,4 +1,5 @@
-import type { EmailContent, EmailLanguage, EmailTemplate } from '../render-email.ts';
+import type { Language as EmailLanguage } from '../../../domain/languages.ts';
+import type { EmailContent, EmailTemplate } from '../render-email.ts';
 
 export type ReminderKind = 'deadline' | 'corrected' | 'awarded' | 'revoked' | 'abandoned';
 

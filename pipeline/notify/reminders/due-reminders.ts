@@ -1,6 +1,7 @@
-import type { ChangeCandidate, DeadlineCandidate, NewReminder, ReminderLanguage } from '../../../db/reminders.ts';
+import type { ChangeCandidate, DeadlineCandidate, NewReminder } from '../../../db/reminders.ts';
 import type { ReminderKind, ReminderVars } from '../../mail/templates/reminder.ts';
 import { createHash } from 'node:crypto';
+import { simapProjectUrl } from '../../../domain/simap-url.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const TITLE_FIELD = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
@@ -22,9 +23,6 @@ export function reminderMessageId(userId: number, projectId: number, key: string
   return `<reminder-${hash}@${new URL(publicUrl).hostname}>`;
 }
 
-function simapUrl(simapProjectId: string, language: ReminderLanguage): string {
-  return `https://www.simap.ch/${language}/project-detail/${encodeURIComponent(simapProjectId)}`;
-}
 
 function build(candidate: DeadlineCandidate | ChangeCandidate, kind: ReminderKind, days: number | null, key: string, publicUrl: string): NewReminder {
   const language = candidate.language;
@@ -36,7 +34,7 @@ function build(candidate: DeadlineCandidate | ChangeCandidate, kind: ReminderKin
     organization: candidate.organization,
     deadline: candidate.deadline ? candidate.deadline.toISOString() : null,
     projectUrl: `${publicUrl}/projects/${candidate.projectId}`,
-    simapUrl: simapUrl(candidate.simapProjectId, language),
+    simapUrl: simapProjectUrl(candidate.simapProjectId, language),
   };
   return {
     userId: candidate.userId,

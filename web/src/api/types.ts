@@ -1,3 +1,5 @@
+import type { NotifyFrequency } from '../../../domain/notify-frequencies.ts';
+
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -9,8 +11,7 @@ export interface User {
   language?: string | null;
 }
 
-export type Frequency = 'immediate' | 'daily' | 'weekly';
-export const FREQUENCIES: readonly Frequency[] = ['immediate', 'daily', 'weekly'];
+export type Frequency = NotifyFrequency;
 
 export interface Alert {
   id: number;

@@ -11,14 +11,13 @@ import { WatchButton } from '../components/watch-button.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
-import type { Language } from '../lib/languages.ts';
+import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 import { localisedSummary, localisedTitle, officialUrl } from '../lib/localise.ts';
 
 export const SUMMARIES_STALE_MS = 30 * 60_000;
 export const DETAIL_TITLE_LENGTH = 50;
 
 const SUMMARY_FIELD: Record<Language, keyof ProjectSummaries> = { fr: 'french', de: 'german', it: 'italian', en: 'english' };
-const SUMMARY_TABS: readonly Language[] = ['fr', 'de', 'it', 'en'];
 
 function Summaries({ projectId, fallback }: { projectId: number; fallback: string }) {
   const { t } = useTranslation();
@@ -28,7 +27,7 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
   if (isLoading) return <Spinner />;
   if (isError) return <p className="muted">{t('errors.fetchSummaries')}</p>;
   const generating = data?.status === 'pending' || data?.status === 'processing';
-  const any = SUMMARY_TABS.some((code) => {
+  const any = LANGUAGES.some((code) => {
     const value = data?.[SUMMARY_FIELD[code]];
     return typeof value === 'string' && value.trim() !== '';
   });
@@ -51,7 +50,7 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
   return (
     <div>
       <div className="tabs small" role="tablist" aria-label={t('project.summaryLanguage')}>
-        {SUMMARY_TABS.map((code) => (
+        {LANGUAGES.map((code) => (
           <button key={code} type="button" role="tab" aria-selected={tab === code} className={tab === code ? 'tab active' : 'tab'} onClick={() => setTab(code)}>
             {code.toUpperCase()}
           </button>
