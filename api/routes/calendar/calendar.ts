@@ -1,8 +1,9 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { z } from 'zod';
 import { findUserByCalendarToken } from '../../../db/reminder-settings.ts';
 import { findWatchlist } from '../../../db/watchlist.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { buildCalendar } from './build-calendar.ts';
 
@@ -12,9 +13,9 @@ const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 
 /** The calendar feed: no session (calendar apps have none); the secret token in the path is the credential. */
 export function calendarRoutes(deps: ApiDeps): Router {
   const { db, config } = deps;
-  const router = new Router({ prefix: '/api/calendar' });
+  const router = apiRouter('/api');
 
-  router.get('/:file', async (ctx) => {
+  router.get('/calendar/:file', async (ctx) => {
     const file = ctx.params.file ?? '';
     if (!file.endsWith('.ics')) throw new NotFoundError(CALENDAR_NOT_FOUND);
     const parsed = FeedParams.safeParse({ token: file.slice(0, -'.ics'.length) });

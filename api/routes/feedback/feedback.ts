@@ -1,9 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { dismissLearnedItem, findLearnedItems, replaceExclusions } from '../../../db/alert-learning.ts';
 import { findUserAlert } from '../../../db/alerts.ts';
 import { deleteFeedback, setFeedback } from '../../../db/feedback.ts';
 import { projectExists } from '../../../db/project-listing.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { ALERT_NOT_FOUND } from '../../commands/save-alert.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
@@ -19,8 +20,8 @@ const ITEM_NOT_FOUND = 'No such learned item on this alert';
 /** 👍/👎 per (alert, project), what the alert learned from it, and its "must not contain" words. */
 export function feedbackRoutes(deps: ApiDeps): Router {
   const { db, config } = deps;
-  const router = new Router({ prefix: '/api/alerts/:id' });
-  router.use(requireUser(db));
+  const router = apiRouter('/api');
+  const signedIn = requireUser(db);
 
   const ownAlert = async (userId: number, id: number) => {
     if (!(await findUserAlert(db.knex, userId, id, config.thresholds.match))) throw new NotFoundError(ALERT_NOT_FOUND);
@@ -33,7 +34,7 @@ export function feedbackRoutes(deps: ApiDeps): Router {
   const rescore = (alertId: number) => deps.pipeline.scoreAlertNow(db.knex, alertId);
   const learning = async (alertId: number) => presentLearning(await findLearnedItems(db.knex, alertId));
 
-  router.post('/feedback', async (ctx) => {
+  router.post('/alerts/:id/feedback', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { id } = validateParams(ctx, IdParams);
     await ownAlert(user.id, id);
@@ -45,7 +46,7 @@ export function feedbackRoutes(deps: ApiDeps): Router {
     ctx.body = { alertId: id, projectId: row.projectId, verdict: row.verdict, updatedAt: row.updatedAt, learning: await learning(id), matches: scored.matches };
   });
 
-  router.delete('/feedback/:projectId', async (ctx) => {
+  router.delete('/alerts/:id/feedback/:projectId', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { id, projectId } = validateParams(ctx, FeedbackParams);
     await ownAlert(user.id, id);
@@ -54,13 +55,13 @@ export function feedbackRoutes(deps: ApiDeps): Router {
     ctx.body = { alertId: id, projectId, verdict: null, learning: await learning(id), matches: scored.matches };
   });
 
-  router.get('/learning', async (ctx) => {
+  router.get('/alerts/:id/learning', signedIn, async (ctx) => {
     const { id } = validateParams(ctx, IdParams);
     await ownAlert(currentUser(ctx).id, id);
     ctx.body = await learning(id);
   });
 
-  router.delete('/learning/:itemId', async (ctx) => {
+  router.delete('/alerts/:id/learning/:itemId', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { id, itemId } = validateParams(ctx, LearnedItemParams);
     await ownAlert(user.id, id);
@@ -69,7 +70,7 @@ export function feedbackRoutes(deps: ApiDeps): Router {
     ctx.body = await learning(id);
   });
 
-  router.put('/exclusions', async (ctx) => {
+  router.put('/alerts/:id/exclusions', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { id } = validateParams(ctx, IdParams);
     await ownAlert(user.id, id);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { getReminderSettings, setCalendarToken, updateReminderSettings } from '../../../db/reminder-settings.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { validateBody } from '../../validate.ts';
@@ -12,8 +13,8 @@ export const newCalendarToken = () => randomBytes(24).toString('base64url');
 /** The user's reminder settings and calendar feed address. */
 export function settingsRoutes(deps: ApiDeps): Router {
   const { db, config } = deps;
-  const router = new Router({ prefix: '/api/settings' });
-  router.use(requireUser(db));
+  const router = apiRouter('/api');
+  const signedIn = requireUser(db);
 
   const present = async (userId: number) => {
     let settings = await getReminderSettings(db.knex, userId);
@@ -31,18 +32,18 @@ export function settingsRoutes(deps: ApiDeps): Router {
     };
   };
 
-  router.get('/', async (ctx) => {
+  router.get('/settings', signedIn, async (ctx) => {
     ctx.body = await present(currentUser(ctx).id);
   });
 
-  router.put('/', async (ctx) => {
+  router.put('/settings', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const body = validateBody(ctx, SettingsBody);
     await updateReminderSettings(db.knex, user.id, body);
     ctx.body = await present(user.id);
   });
 
-  router.post('/calendar-token', async (ctx) => {
+  router.post('/settings/calendar-token', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     await setCalendarToken(db.knex, user.id, newCalendarToken());
     ctx.body = await present(user.id);

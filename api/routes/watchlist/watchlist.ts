@@ -1,7 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { projectExists } from '../../../db/project-listing.ts';
 import { addToWatchlist, findWatchlist, removeFromWatchlist } from '../../../db/watchlist.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentWatchedProject } from '../../presenters/watched-project.ts';
@@ -14,15 +15,15 @@ const NOT_WATCHED = 'This project is not on your watchlist';
 /** ☆: the user's own watchlist, soonest deadline first. */
 export function watchlistRoutes(deps: ApiDeps): Router {
   const { db } = deps;
-  const router = new Router({ prefix: '/api/watchlist' });
-  router.use(requireUser(db));
+  const router = apiRouter('/api');
+  const signedIn = requireUser(db);
 
-  router.get('/', async (ctx) => {
+  router.get('/watchlist', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     ctx.body = (await findWatchlist(db.knex, user.id)).map((row) => presentWatchedProject(row, user.language));
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/watchlist', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { projectId } = validateBody(ctx, WatchBody);
     if (!(await projectExists(db.knex, projectId))) throw new NotFoundError(PROJECT_NOT_FOUND);
@@ -31,7 +32,7 @@ export function watchlistRoutes(deps: ApiDeps): Router {
     ctx.body = { projectId, watched: true };
   });
 
-  router.delete('/:projectId', async (ctx) => {
+  router.delete('/watchlist/:projectId', signedIn, async (ctx) => {
     const { projectId } = validateParams(ctx, WatchParams);
     if (!(await removeFromWatchlist(db.knex, currentUser(ctx).id, projectId))) throw new NotFoundError(NOT_WATCHED);
     ctx.body = { projectId, watched: false };
