@@ -11,6 +11,7 @@ import { AlertsPage } from './pages/alerts-page.tsx';
 import { AuthPage } from './pages/auth-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 import { DisclaimerPage } from './pages/disclaimer-page.tsx';
+import { EmailActionPage } from './pages/email-action-page.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -42,6 +43,7 @@ export function AppRoutes() {
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/disclaimer" element={<DisclaimerPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/email-action" element={<EmailActionPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/home" element={guard(<DashboardPage />)} />
