@@ -44,6 +44,8 @@ const PUBLIC = new Set([
   'GET /api/check-reset-token',
   'POST /api/reset-password',
   'POST /api/webhooks/stripe',
+  // The calendar feed is authorised by the secret token in its file name; an unknown token is 404.
+  'GET /api/calendar/:file',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '1');

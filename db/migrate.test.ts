@@ -42,7 +42,8 @@ describe('migrations', () => {
     await upDownUp(server.db);
   });
 
-  it('go up, down and up again on embedded PGlite', async () => {
+  // PGlite runs Postgres in WebAssembly on one core: a loaded machine makes it slow, not wrong.
+  it('go up, down and up again on embedded PGlite', { timeout: 240_000 }, async () => {
     const db = openDatabase({ kind: 'pglite', directory: null });
     try {
       await upDownUp(db);

@@ -1,6 +1,6 @@
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 import type { WatchedProjectRow } from '../../db/watchlist.ts';
 import type { Language } from '../../domain/languages.ts';
-import { simapProjectUrl } from '../../domain/simap-url.ts';
 
 const TITLE_FIELD = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
 
