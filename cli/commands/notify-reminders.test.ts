@@ -30,9 +30,9 @@ describe('tenders notify', () => {
     expect(JSON.parse(first.stdout)).toMatchObject({ ok: true, digestsSent: 0, remindersSent: 1, remindersFailed: 0 });
     expect(sink.messages.map((m) => m.subject)).toEqual(['Vigie: offer deadline in 2 days – Snow clearing']);
 
-    const second = await runCli(['notify'], env);
+    const second = await runCli(['notify', '--json'], env);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout.trim()).toBe('notify: nothing to send (immediate, daily, weekly)');
+    expect(JSON.parse(second.stdout)).toMatchObject({ ok: true, message: 'notify: nothing to send (immediate, daily, weekly)', remindersSent: 0 });
     expect(sink.messages).toHaveLength(1);
   }, 120_000);
 });
