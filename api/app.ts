@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
+import PQueue from 'p-queue';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
@@ -60,6 +61,7 @@ export function createApp(options: AppDependencies): Koa {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     projectCounts: createProjectCountCache(options.projectCountTtlMs ?? 2000),
     background: options.background ?? createBackgroundTasks(logger),
+    mailQueue: new PQueue({ concurrency: 2 }),
   };
   const app = new Koa({ proxy: false });
   app.silent = true;
