@@ -10,6 +10,8 @@ import type { ScheduledStage } from './schedule.ts';
 import { scrape, type ScrapeSummary } from './scrape.ts';
 import { score, type ScoreSummary } from './score/score-stage.ts';
 import { withStageLock, type LockedStage } from './stage-lock.ts';
+import { describeReminders } from './notify/reminders/describe-reminders.ts';
+import { sendReminders } from './notify/reminders/send-reminders.ts';
 import type { StageEvent } from './stage-runner.ts';
 import { summarize, type SummarizeSummary } from './summarize/summarize-stage.ts';
 
@@ -54,9 +56,10 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     score: () => locked(deps, 'score', () => score({ db: db.knex, logger, config, events, signal })),
     notify: async () => {
       const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      const reminders = await sendReminders({ db: db.knex, logger, mailer: deps.mailer(), publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined, signal });
       // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
-      if (notifyHadFailures(summary)) throw new Error(describeNotifyOutcome(summary));
-      return summary;
+      if (notifyHadFailures(summary) || reminders.remindersFailed > 0) throw new Error(describeNotifyOutcome(summary) + describeReminders(reminders));
+      return { ...summary, ...reminders };
     },
     housekeeping: () => housekeeping({ db: db.knex, logger, events, signal }),
   };
