@@ -20,6 +20,7 @@ import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import { calendarRoutes } from './routes/calendar/calendar.ts';
+import { emailActionRoutes } from './routes/email-actions/email-actions.ts';
 import { feedbackRoutes } from './routes/feedback/feedback.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
@@ -73,7 +74,7 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes].map((routes) => routes(deps))];
+  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, emailActionRoutes].map((routes) => routes(deps))];
   for (const router of routers) {
     assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());
