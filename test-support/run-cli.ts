@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type * as FileSystem from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +43,7 @@ class ExitCalled extends Error {
   }
 }
 
-const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+const fs = createRequire(import.meta.url)('node:fs') as typeof FileSystem;
 let running = false;
 
 /**

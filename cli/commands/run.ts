@@ -8,6 +8,7 @@ import { PIPELINE_STAGES, pipelineStageRunners, type PipelineStageName } from '.
 import type { StageEvent } from '../../pipeline/stage-runner.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, type CommandContext } from '../context.ts';
+import { formatClockTime } from '../format-time.ts';
 import { renderStageProgress } from '../progress.ts';
 
 export const RUN_STAGES = PIPELINE_STAGES;
@@ -138,7 +139,7 @@ export function registerRun(program: Command): void {
           }
           if (stopping) break;
           const next = startedAt + everyMs;
-          if (!flags.json) console.log(`next round at ${new Date(Math.max(next, Date.now())).toLocaleTimeString()}`);
+          if (!flags.json) console.log(`next round at ${formatClockTime(new Date(Math.max(next, Date.now())))}`);
           await pause(next - Date.now());
         }
       } finally {

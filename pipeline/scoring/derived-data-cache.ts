@@ -84,11 +84,19 @@ function writeDerived(file: string, name: string, value: unknown): void {
     writeFileSync(temporary, serialize(value));
     renameSync(temporary, file);
   } catch {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     return;
   }
   // Values for older keys (older data or code) are never read again.
   for (const other of readdirSync(dir)) {
-    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && path.join(dir, other) !== file) rmSync(path.join(dir, other), { force: true });
+    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && path.join(dir, other) !== file) removeQuietly(path.join(dir, other));
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Not ours to remove, or already gone: it costs only disk space.
   }
 }
