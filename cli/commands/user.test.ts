@@ -12,7 +12,7 @@ let dataDir: string;
 const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
 const tenders = (...args: string[]) => runCli(args, env());
 
-describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = makeTempDir();

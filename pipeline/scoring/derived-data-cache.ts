@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +56,10 @@ function readCached(file: string): { value: unknown } | null {
   }
 }
 
-/** Whether `loadOrBuildDerived(name, key, …)` would read the value from disk. */
+/** Whether a value for (name, key) is on disk (a damaged one is only found, and rebuilt, when read). */
 export function isDerivedDataCached(name: string, key: string): boolean {
   const file = cacheFile(name, key);
-  return file !== null && readCached(file) !== null;
+  return file !== null && existsSync(file);
 }
 
 /**
