@@ -24,7 +24,8 @@ export function handleError(error: unknown, json = false): never {
   else if (error instanceof Error) message = `error: ${error.message}`;
   else message = `error: ${String(error)}`;
   if (!message.startsWith('error:') && !(error instanceof ConfigError)) message = `error: ${message}`;
-  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: message.replace(/^error: /, '') })}\n`);
+  const details = error instanceof CliError ? error.details : undefined;
+  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: message.replace(/^error: /, ''), ...details })}\n`);
   process.stderr.write(`${message}\n`);
   if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exit(exitCode);

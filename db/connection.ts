@@ -66,7 +66,14 @@ export function openDatabase(target: DatabaseTarget): Database {
   try {
     const { PGlite, pg_trgm, ClientPgLite } = loadEmbeddedPostgres();
     const pglite = new PGlite(target.directory ?? undefined, { extensions: { pg_trgm } });
-    const knex = knexFactory({ ...CASE_MAPPING, client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) } as Knex.Config);
+    // The first connection waits for Postgres-in-WebAssembly to start, which on a loaded machine takes minutes, not a pool timeout.
+    const knex = knexFactory({
+      ...CASE_MAPPING,
+      client: ClientPgLite,
+      dialect: 'postgres',
+      connection: () => ({ pglite }),
+      acquireConnectionTimeout: 600_000,
+    } as Knex.Config);
     return {
       knex,
       kind: 'pglite',

@@ -25,7 +25,7 @@ export function registerServe(program: Command): void {
     .description('migrate the database and serve the API and web app on PORT')
     .action(async () => {
       // Loaded here, not at the top: `tenders serve --help` stays instant.
-      const [{ createApp }, { getConfig }, { databaseTarget, openDatabase }, { migrateLatest }, { createLogger, describeDatabaseUrl }, { createMailer }, stages, { startPipelineSchedule }, { setDerivedDataCacheDir }] =
+      const [{ createApp }, { getConfig }, { databaseTarget, openDatabase }, { migrateLatest }, { createLogger, describeDatabaseUrl }, { createMailer }, { scheduledStages }, { startPipelineLoop }, { setDerivedDataCacheDir }] =
         await Promise.all([
           import('../../api/app.ts'),
           import('../../config.ts'),
@@ -37,7 +37,6 @@ export function registerServe(program: Command): void {
           import('../../pipeline/schedule.ts'),
           import('../../pipeline/scoring/derived-data-cache.ts'),
         ]);
-      const { PIPELINE_STAGES, pipelineStageRunners } = stages;
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
       const logger = createLogger({ level: config.logLevel });
@@ -60,10 +59,10 @@ export function registerServe(program: Command): void {
         warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
       });
       // Only this process can open the embedded database, so it also runs the pipeline.
-      const runners = db.kind === 'pglite' ? pipelineStageRunners({ db, logger, config, mailer: () => mailer }) : undefined;
-      const schedule = runners
-        ? startPipelineSchedule({ db, logger, config, stages: PIPELINE_STAGES.map((name) => ({ name, run: runners[name] })) })
-        : undefined;
+      const schedule =
+        db.kind === 'pglite'
+          ? startPipelineLoop({ stages: scheduledStages({ db, logger, config, mailer: () => mailer }), logger: logger.child({ component: 'schedule' }), everyMs: config.pipelineEveryMs })
+          : undefined;
 
       let stopping = false;
       const stop = async (signal: string) => {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { countAlertMatches } from '../../db/alert-matches.ts';
+import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
 import { refreshProjectIndex } from './project-index.ts';
@@ -16,7 +18,7 @@ export const INDEX_WAIT_MS = 10_000;
 
 /**
  * Scores one alert with the local scorer inside a request (create, edit, process-now). `scored` counts the
- * projects considered; `matches` the alert's stored pairs (≥ MATCH_FLOOR) afterwards. The LLM watermark
+ * projects considered; `matches` the alert's stored pairs (≥ SCORE_FLOOR) afterwards. The LLM watermark
  * is left alone, so the next score run re-scores the new pairs with the LLM.
  */
 export async function scoreAlertNow(db: Knex, alertId: number, options: { scorer?: LocalScorer; indexWaitMs?: number } = {}): Promise<{ scored: number; matches: number }> {
@@ -25,7 +27,8 @@ export async function scoreAlertNow(db: Knex, alertId: number, options: { scorer
   const scorer = options.scorer ?? (await warmSharedLocalScorer());
   const index = await refreshProjectIndex(db, scorer, { waitMs: options.indexWaitMs ?? INDEX_WAIT_MS });
   if (!needsLocalPass(alert, index)) return { scored: 0, matches: await countAlertMatches(db, alertId) };
-  const pass = scoreAlertLocally(alert, index, scorer);
+  const learned = (await findActiveLearnedItems(db, [alertId])).get(alertId);
+  const pass = scoreAlertLocally(alert, index, scorer, learned && toAlertLearning(learned));
   await saveLocalPass(db, pass);
   return { scored: pass.considered, matches: await countAlertMatches(db, alertId) };
 }
