@@ -13,7 +13,7 @@ const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
 const tenders = (...args: string[]) => runCli(args, env());
 const STRONG = 'violet canyon 1984';
 
-describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = makeTempDir();
