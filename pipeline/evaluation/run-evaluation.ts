@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createCandidateIndex } from '../scoring/candidate-index.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
-export const DEFAULT_EVAL_SET = fileURLToPath(new URL('../../../shared/eval/dev.json', import.meta.url));
+/** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
+const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+export const DEFAULT_EVAL_SET = EVAL_SET_CANDIDATES.find((candidate) => existsSync(candidate)) ?? EVAL_SET_CANDIDATES[0]!;
 export const EVALUATION_NOTIFY_THRESHOLD = 70;
 
 /** Every project's score for every alert of the set, keyed by alert id. */
@@ -44,9 +48,11 @@ export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()):
     const projects = set.projects.map((project) =>
       scorer.prepareProject({ ...project, cpvCodes: project.cpv, location: project.location ?? null, organization: project.organization ?? null }),
     );
+    const index = createCandidateIndex();
+    for (const project of projects) index.add(project);
     return new Map(
       set.alerts.map((alert) => {
-        const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus });
         return [alert.id, projects.map((project) => ({ projectId: String(project.id), score: scorer.score(prepared, project).score }))];
       }),
     );

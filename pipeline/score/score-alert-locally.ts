@@ -24,7 +24,7 @@ export function needsLocalPass(alert: AlertToScore, index: ProjectIndex): boolea
 export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
   const upToSeq = index.maxSeq;
-  const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+  const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.candidates.corpus });
   const matches: MatchToStore[] = [];
   let candidates = 0;
   for (const project of index.candidates.candidatesFor(prepared)) {

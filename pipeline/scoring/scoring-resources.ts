@@ -3,13 +3,14 @@ import { createCompoundSplitter } from './compound-splitter.ts';
 import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
 import { splitWords } from './place-constraints.ts';
 import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
 import { induceTranslationLexicon, type AlignedStems, type TranslationLexicon } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
 
 /** A compound's head ("…reinigung") says more about it than its modifiers ("Unterhalts…"). */
 export const COMPOUND_HEAD_SHARE = 0.8;
 export const COMPOUND_MODIFIER_SHARE = 0.5;
-const MAX_IDF = 6;
+export const MAX_LABEL_IDF = 6;
 /** A word no CPV label uses is seldom what a tender is about ("Lieferung", "mandat"): middling weight. */
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
@@ -27,6 +28,12 @@ export interface ScoringResources {
   labelTerms(code: string): LabelTerms['terms'] | undefined;
   /** Label stems of the same language that share a long prefix ("ingenieur" → "ingenier"): stemmers miss derivations. */
   relatedStems(language: Language, stem: string): string[];
+  /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
+  tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
+  /** Known stems one edit away ("instalation" → "installation"), for a stem no label or trade uses. */
+  spellingNeighbours(language: Language, stem: string): string[];
+  /** Whether a label or a trade name of the language uses the stem. */
+  isVocabulary(language: Language, stem: string): boolean;
 }
 
 function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
@@ -41,10 +48,10 @@ function sharedPrefix(a: string, b: string): number {
 
 const cache = new WeakMap<CpvCatalog, ScoringResources>();
 
-export function getScoringResources(catalog: CpvCatalog): ScoringResources {
+export function getScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): ScoringResources {
   const cached = cache.get(catalog);
   if (cached) return cached;
-  const resources = buildScoringResources(catalog);
+  const resources = buildScoringResources(catalog, trades);
   cache.set(catalog, resources);
   return resources;
 }
@@ -60,8 +67,17 @@ export function weightedStems(words: readonly AnalyzedWord[]): Map<string, numbe
   return terms;
 }
 
-function buildScoringResources(catalog: CpvCatalog): ScoringResources {
-  const germanWords = catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase()));
+function deletions(stem: string): string[] {
+  const result = [stem];
+  for (let i = 0; i < stem.length; i++) result.push(stem.slice(0, i) + stem.slice(i + 1));
+  return result;
+}
+
+const MIN_SPELLING_STEM = 5;
+
+function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
+  const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
+  const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
   const analyzer = createWordAnalyzer(createCompoundSplitter(germanWords, languageTools('de').stem));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
@@ -79,7 +95,7 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
   const total = labels.length;
   const idf = (language: Language, stem: string): number => {
     const frequency = documentFrequency.get(`${language}:${stem}`);
-    return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_IDF, Math.log((total + 1) / (frequency + 1)));
+    return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_LABEL_IDF, Math.log((total + 1) / (frequency + 1)));
   };
   const byPrefix = new Map<string, string[]>();
   for (const key of documentFrequency.keys()) {
@@ -94,6 +110,36 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
       (other) => other !== stem && sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1),
     );
   };
+  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("installations sanitaires" → "sanitair").
+  const tradeStems = trades.map((entry) =>
+    LANGUAGES.flatMap((language) =>
+      entry.names[language].flatMap((name) => {
+        const words = analyzer.analyze(splitWords(name), language);
+        if (words.length === 0) return [];
+        const rarest = words.reduce((best, word) => (idf(language, word.stem) > idf(language, best.stem) ? word : best));
+        return [{ language, stem: rarest.stem }];
+      }),
+    ),
+  );
+  const tradesByStem = new Map<string, number[]>();
+  tradeStems.forEach((stems, index) => {
+    for (const { language, stem } of stems) {
+      const key = `${language}:${stem}`;
+      tradesByStem.set(key, [...(tradesByStem.get(key) ?? []), index]);
+    }
+  });
+  const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
+  const spelling = new Map<string, Set<string>>();
+  for (const key of vocabulary) {
+    const stem = key.slice(3);
+    if (stem.length < MIN_SPELLING_STEM) continue;
+    for (const deleted of deletions(stem)) {
+      const at = `${key.slice(0, 3)}${deleted}`;
+      let set = spelling.get(at);
+      if (!set) spelling.set(at, (set = new Set()));
+      set.add(stem);
+    }
+  }
   const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
   return {
@@ -105,5 +151,25 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
     relatedStems,
     labelTerms: (code) => byCode.get(code),
+    tradeSynonyms(language, stem) {
+      const seen = new Set<string>();
+      const synonyms: Array<{ language: Language; stem: string }> = [];
+      for (const index of tradesByStem.get(`${language}:${stem}`) ?? []) {
+        for (const synonym of tradeStems[index] ?? []) {
+          const key = `${synonym.language}:${synonym.stem}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          synonyms.push({ language: synonym.language, stem: synonym.stem });
+        }
+      }
+      return synonyms;
+    },
+    spellingNeighbours(language, stem) {
+      if (stem.length < MIN_SPELLING_STEM) return [];
+      const found = new Set<string>();
+      for (const deleted of deletions(stem)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== stem) found.add(known);
+      return [...found];
+    },
+    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`),
   };
 }
