@@ -3,7 +3,7 @@
  * cross-validation over the labelled alerts (`npm run bench -- score-cv`, docs/matching.md) and then frozen;
  * the others are set from first principles (BM25's usual values, the CPV tree's depth) and not tuned.
  */
-export const SCORING_PARAMETERS = Object.freeze({
+export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** BM25 term-frequency saturation and length normalisation (Robertson's usual range). Tuned: k1. */
   k1: 1.2,
   b: 0.5,
@@ -67,4 +67,30 @@ export const SCORING_PARAMETERS = Object.freeze({
   maxExplainedWords: 4,
 });
 
-export type ScoringParameters = typeof SCORING_PARAMETERS;
+
+export interface ScoringParameters {
+  readonly k1: number;
+  readonly b: number;
+  readonly field: Readonly<{ title: number; description: number; cpvLabel: number }>;
+  readonly maxDescriptionWords: number;
+  readonly variant: Readonly<{ translation: number; vocabulary: number; cognate: number; related: number; spelling: number }>;
+  readonly modifierShare: number;
+  readonly profileShare: number;
+  readonly qualifierShare: number;
+  readonly qualifierGate: number;
+  readonly exclusionFloor: number;
+  readonly cpv: number;
+  readonly cpvDepth: readonly number[];
+  readonly cpvDistinctiveShare: number;
+  readonly maxAlertCodes: number;
+  readonly relativeCodeSimilarity: number;
+  readonly confidentCodeSimilarity: number;
+  readonly ownLanguageVote: number;
+  readonly minCorpus: number;
+  readonly absoluteEvidence: number;
+  readonly place: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>;
+  readonly calibration: ReadonlyArray<readonly [number, number]>;
+  readonly explainedShare: number;
+  readonly explainedCpv: number;
+  readonly maxExplainedWords: number;
+}
