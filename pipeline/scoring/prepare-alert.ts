@@ -103,13 +103,19 @@ export function prepareAlertProfile(
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
   for (const seed of merged.values()) {
     const variants = conceptVariants(seed.stem, language, resources, corpus, terms, parameters);
+    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
+    const unknown = useCorpus && [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) && !resources.isVocabulary(language, seed.stem);
+    if (unknown) continue;
     let idf: number;
     if (useCorpus) {
       const frequencies = [...variants].map(([id, weight]) => ({ df: corpus.documentFrequency(id), weight })).sort((a, b) => b.df - a.df);
       const top = frequencies[0]?.df ?? 0;
       const rest = frequencies.slice(1).reduce((sum, entry) => sum + entry.weight * entry.df, 0);
       const df = Math.min(n, top + 0.5 * rest);
-      idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) / maxCorpusIdf;
+      const corpusIdf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) / maxCorpusIdf;
+      // The CPV labels' frequencies are a prior that a small corpus cannot yet outweigh.
+      const share = parameters.labelIdfPrior / (parameters.labelIdfPrior + n);
+      idf = share * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - share) * corpusIdf;
     } else {
       idf = resources.idf(language, seed.stem) / MAX_LABEL_IDF;
     }

@@ -66,23 +66,28 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeIndices = placeWordIndices(all, mentions);
   const place = readPlaceConstraint(all, mentions);
   const folded = all.map(fold);
-  const isProfile = clauses.length > 1 || folded.some((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0)
-    ? folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0)
-    : false;
   const hasSeek = folded.some((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
+  const isProfile = hasSeek && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
 
   const words: PromptWord[] = [];
   let offset = 0;
-  let sought = !(isProfile && hasSeek);
+  let sought = !isProfile;
   for (const clause of clauses) {
     let role: WordRole = sought ? 'subject' : 'profile';
+    // "wir suchen Aufträge für Malerarbeiten": the first purpose word after the wish introduces what is sought.
+    let seeking = false;
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       const seek = phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0 && isProfile) {
         sought = true;
+        seeking = true;
         role = 'subject';
         i += seek - 1;
+        continue;
+      }
+      if (seeking && PURPOSE_WORDS.has(folded[at]!)) {
+        seeking = false;
         continue;
       }
       const introduction = phraseAt(folded, at, SELF_INTRODUCTIONS);

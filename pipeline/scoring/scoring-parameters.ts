@@ -15,7 +15,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** Weight of each spelling of one query term (one tf, one df: a wrong variant adds no weight of its own). */
   variant: Object.freeze({
     /** Learned translation (CPV-label alignment, parallel notices), times its confidence. Tuned. */
-    translation: 0.8,
+    translation: 0.5,
     /** The trade vocabulary of data/trade-vocabulary.csv: written by hand, trusted. */
     vocabulary: 1,
     /** The same stem in another language ("renovation", "software"). */
@@ -28,16 +28,16 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** A compound's modifier ("Kanal-" in "Kanalsanierung") counts less than its head. */
   modifierShare: 0.7,
   /** In a company profile ("Wir sind eine Malerei … wir suchen …") the self-description counts this much. */
-  profileShare: 0.5,
+  profileShare: 1,
   /** Qualifier words ("für Spitäler") join the query at this share… */
-  qualifierShare: 0.3,
+  qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
   qualifierGate: 0.3,
   /** A notice carrying an excluded subject ("aber keine Tiefbauarbeiten") keeps this share at most. */
   exclusionFloor: 0.3,
 
   /** CPV evidence joins the text evidence (noisy-or) at this weight. Tuned. */
-  cpv: 0.6,
+  cpv: 0.4,
   /** What a shared CPV prefix of n digits is worth before rarity: division and group count almost nothing. */
   cpvDepth: Object.freeze([0, 0, 0.02, 0.15, 0.5, 0.8, 0.9, 0.95, 1] as readonly number[]),
   /** A code held by this share of the notices or fewer keeps its full specificity. */
@@ -49,6 +49,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
 
   /** Below this many notices the corpus says too little and CPV-label frequencies stand in. */
   minCorpus: 50,
+  /** Weight, in notices, of the CPV-label idf as a prior on the corpus idf: it fades as the corpus grows. */
+  labelIdfPrior: 200,
   /** Matched term weight (in units of the largest idf) below which a match stays weak whatever its share. */
   absoluteEvidence: 0.35,
 
@@ -87,6 +89,7 @@ export interface ScoringParameters {
   readonly confidentCodeSimilarity: number;
   readonly ownLanguageVote: number;
   readonly minCorpus: number;
+  readonly labelIdfPrior: number;
   readonly absoluteEvidence: number;
   readonly place: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>;
   readonly calibration: ReadonlyArray<readonly [number, number]>;

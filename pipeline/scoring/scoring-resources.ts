@@ -75,13 +75,19 @@ function deletions(stem: string): string[] {
 
 const MIN_SPELLING_STEM = 5;
 
+/** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
+const LABEL_EXCLUSION = /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|excepté|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
+export function withoutExclusion(label: string): string {
+  return label.replace(LABEL_EXCLUSION, '');
+}
+
 function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
   const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
   const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
   const analyzer = createWordAnalyzer(createCompoundSplitter(germanWords, languageTools('de').stem));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
-    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(entry.labels[language]), language))),
+    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language))),
   }));
   const documentFrequency = new Map<string, number>();
   for (const label of labels) {
