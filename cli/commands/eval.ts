@@ -46,10 +46,21 @@ export function registerEval(program: Command): void {
           tokens.input += input;
           tokens.output += output;
         };
-        scoreAll = scoreAllWithLlm({ llm, scorer: getSharedLocalScorer(), prefilter: config.thresholds.prefilter, onUsage, stats });
+        scoreAll = scoreAllWithLlm({
+          llm,
+          scorer: getSharedLocalScorer(),
+          selection: { topK: config.thresholds.llmTopK, prefilter: config.thresholds.prefilter },
+          onUsage,
+          stats,
+        });
         createLogger({ level: config.logLevel, stream: 'stderr' }).info({ model: llm.model, prefilter: config.thresholds.prefilter }, 'scoring with the LLM');
       }
-      const report = await runEvaluation({ setPath, scoreAll, threshold: config.thresholds.notify });
+      const report = await runEvaluation({
+        setPath,
+        scoreAll,
+        threshold: config.thresholds.notify,
+        llmSelection: { topK: config.thresholds.llmTopK, prefilter: config.thresholds.prefilter },
+      });
       if (flags.json) {
         printJson({ ok: true, scorer: flags.scorer, ...report, ...(stats ? { llm: { ...stats, tokensIn: tokens.input, tokensOut: tokens.output } } : {}) });
         return;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCandidateIndex } from '../scoring/candidate-index.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
@@ -20,12 +21,19 @@ export interface EvaluationReport {
   mean: MetricSummary;
   crossLanguagePerAlert: AlertMetrics[];
   crossLanguage: MetricSummary;
+  /** Pairs at or above the notify threshold (e-mailed) and how many of them are judged relevant. */
+  emailed: { pairs: number; relevant: number; precision: number };
+  /** What the LLM stage would see of these scores: each alert's top K plus anything at or above the prefilter. */
+  llmStage: LlmSelection & { pairs: number; share: number; highlyRelevantSeen: number; highlyRelevantCoverage: number };
 }
+
+export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: 30, prefilter: 20 };
 
 export interface RunEvaluationOptions {
   setPath?: string;
   scoreAll?: ScoreAll;
   threshold?: number;
+  llmSelection?: LlmSelection;
 }
 
 export async function runEvaluation(options: RunEvaluationOptions = {}): Promise<EvaluationReport> {
@@ -40,7 +48,37 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
     judgments: set.judgments,
     threshold,
   });
-  return { setPath, threshold, ...result };
+  const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
+  const selection = options.llmSelection ?? DEFAULT_LLM_SELECTION;
+  let pairs = 0;
+  let emailed = 0;
+  let emailedRelevant = 0;
+  let seen = 0;
+  let highlySeen = 0;
+  for (const alert of set.alerts) {
+    const scored = scores.get(alert.id) ?? [];
+    const cutoff = llmCutoffOf(scored.map((entry) => entry.score), selection);
+    pairs += set.projects.length;
+    for (const entry of scored) {
+      const judged = relevance.get(`${alert.id}/${entry.projectId}`) ?? 0;
+      if (entry.score >= threshold) {
+        emailed += 1;
+        if (judged >= 1) emailedRelevant += 1;
+      }
+      if (entry.score >= cutoff) {
+        seen += 1;
+        if (judged >= 2) highlySeen += 1;
+      }
+    }
+  }
+  const highly = set.judgments.filter((judgment) => judgment.relevance >= 2).length;
+  return {
+    setPath,
+    threshold,
+    ...result,
+    emailed: { pairs: emailed, relevant: emailedRelevant, precision: emailed > 0 ? emailedRelevant / emailed : 0 },
+    llmStage: { ...selection, pairs: seen, share: pairs > 0 ? seen / pairs : 0, highlyRelevantSeen: highlySeen, highlyRelevantCoverage: highly > 0 ? highlySeen / highly : 0 },
+  };
 }
 
 export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()): ScoreAll {
@@ -76,5 +114,11 @@ export function formatEvaluationReport(report: EvaluationReport): string {
     `${label.padEnd(15)} nDCG@10 ${format(metrics.ndcgAt10)} · P@5 ${format(metrics.precisionAt5)} · recall ${format(metrics.recallAtThreshold)}` +
     ` · pair recall ${format(metrics.pairRecallAtThreshold)} (${metrics.highlyRelevantPairs} pairs, ${metrics.alerts} alerts)`;
   lines.push(summary('mean', report.mean), summary('cross-language', report.crossLanguage));
+  const { emailed, llmStage } = report;
+  lines.push(
+    `e-mailed pairs (score ≥ ${report.threshold}): ${emailed.pairs}, relevant ${emailed.relevant} · precision ${format(emailed.precision)}`,
+    `LLM stage (top ${llmStage.topK} + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
+      ` · holds ${llmStage.highlyRelevantSeen} relevance-2 pairs (${format(llmStage.highlyRelevantCoverage)} of them)`,
+  );
   return lines.join('\n');
 }

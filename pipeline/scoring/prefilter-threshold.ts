@@ -1,7 +1,7 @@
 /**
- * Local score from which a pair is re-scored by the LLM. On the dev set every relevance-2 pair the
- * local scorer stores (score ≥ 20) passes at 20, and about 15 % of all pairs do; the weakest
- * relevant pairs (generic CPV 45000000 with a vocabulary the CPV labels lack) score below it.
- * `bench/score-pure.ts` prints the figures; re-measure after scorer changes.
+ * Local score from which a pair always goes to the LLM, whatever its rank (config PREFILTER_THRESHOLD);
+ * below it, each alert's best LLM_TOP_K pairs still go. Below the notify threshold (70), so that no pair
+ * is e-mailed on the local score alone when an LLM is configured. `tenders eval` prints the share of
+ * pairs the LLM stage sees and the share of clearly relevant pairs among them.
  */
-export const DEFAULT_PREFILTER_THRESHOLD = 20;
+export const DEFAULT_PREFILTER_THRESHOLD = 50;
