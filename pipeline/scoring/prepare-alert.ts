@@ -50,6 +50,8 @@ const ROLE_OF: Record<WordRole, ConceptRole> = { subject: 'subject', profile: 's
 interface ConceptSeed {
   surface: string;
   stem: string;
+  /** The stem is the whole word's, not a compound part's. */
+  whole: boolean;
   role: ConceptRole;
   share: number;
 }
@@ -71,12 +73,18 @@ export function prepareAlertProfile(
   const addWords = (text: string, role: WordRole, share: number) => {
     for (const word of resources.analyzer.analyze(splitWords(text), language)) {
       const conceptRole = ROLE_OF[role];
+      if (conceptRole === 'exclusion' && word.parts.length > 0) {
+        // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only.
+        const rarest = word.parts.reduce((best, part) => (resources.idf(language, part) > resources.idf(language, best) ? part : best));
+        seeds.push({ surface: word.surface, stem: rarest, whole: false, role: conceptRole, share });
+        continue;
+      }
       if (word.parts.length === 0) {
-        seeds.push({ surface: word.surface, stem: word.stem, role: conceptRole, share });
+        seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
         continue;
       }
       word.parts.forEach((part, index) =>
-        seeds.push({ surface: word.surface, stem: part, role: conceptRole, share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare) }),
+        seeds.push({ surface: word.surface, stem: part, whole: false, role: conceptRole, share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare) }),
       );
     }
   };
@@ -102,9 +110,16 @@ export function prepareAlertProfile(
   const termKeys = new Map<number, number[]>();
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
   for (const seed of merged.values()) {
-    const variants = conceptVariants(seed.stem, language, resources, corpus, terms, parameters);
+    const written = seed.whole ? seed.surface : null;
+    const stems = variantStems(seed.stem, written, language, resources, corpus, terms, parameters);
+    const variants = new Map<number, number>();
+    for (const [lang, variant, variantWeight] of stems) {
+      const id = terms.id(lang, variant);
+      variants.set(id, Math.max(variants.get(id) ?? 0, variantWeight));
+    }
     // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
-    const unknown = useCorpus && [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) && !resources.isVocabulary(language, seed.stem);
+    const unknown =
+      useCorpus && [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) && stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
     if (unknown) continue;
     let idf: number;
     if (useCorpus) {
@@ -128,7 +143,7 @@ export function prepareAlertProfile(
       termKeys.set(id, pairs);
     }
     if (seed.role === 'exclusion') continue;
-    for (const [lang, stem, variantWeight] of variantStems(seed.stem, language, resources, corpus, terms, parameters)) {
+    for (const [lang, stem, variantWeight] of stems) {
       const query = queries.get(lang)!;
       query.set(stem, Math.max(query.get(stem) ?? 0, weight * variantWeight));
     }
@@ -151,6 +166,8 @@ export function prepareAlertProfile(
 /** Every (language, stem) that stands for one prompt stem, with its weight; the stem itself weighs 1. */
 function variantStems(
   stem: string,
+  /** The word as typed when `stem` is its whole stem (not a compound part): the one spelling can be checked against. */
+  written: string | null,
   language: Language,
   resources: ScoringResources,
   corpus: CorpusStatistics,
@@ -166,8 +183,8 @@ function variantStems(
   for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
   const ownId = terms.lookup(language, stem);
   const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
-  if (!seenInCorpus && !resources.isVocabulary(language, stem)) {
-    for (const neighbour of resources.spellingNeighbours(language, stem)) bases.push([neighbour, parameters.variant.spelling]);
+  if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {
+    for (const neighbour of resources.spellingNeighbours(language, written)) bases.push([neighbour, parameters.variant.spelling]);
   }
   for (const [base, share] of bases) {
     put(language, base, share);
@@ -178,22 +195,6 @@ function variantStems(
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
   }
   return [...weights].map(([key, weight]) => [key.slice(0, 2) as Language, key.slice(3), weight]);
-}
-
-function conceptVariants(
-  stem: string,
-  language: Language,
-  resources: ScoringResources,
-  corpus: CorpusStatistics,
-  terms: TermTable,
-  parameters: ScoringParameters,
-): Map<number, number> {
-  const variants = new Map<number, number>();
-  for (const [lang, variant, weight] of variantStems(stem, language, resources, corpus, terms, parameters)) {
-    const id = terms.id(lang, variant);
-    variants.set(id, Math.max(variants.get(id) ?? 0, weight));
-  }
-  return variants;
 }
 
 /** The prompt's CPV codes by label similarity, voting across the four label languages. */

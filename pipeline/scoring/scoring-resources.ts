@@ -2,7 +2,7 @@ import type { CpvCatalog } from './cpv-catalog.ts';
 import { createCompoundSplitter } from './compound-splitter.ts';
 import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
 import { splitWords } from './place-constraints.ts';
-import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
 import { induceTranslationLexicon, type AlignedStems, type TranslationLexicon } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
@@ -30,8 +30,8 @@ export interface ScoringResources {
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
-  /** Known stems one edit away ("instalation" → "installation"), for a stem no label or trade uses. */
-  spellingNeighbours(language: Language, stem: string): string[];
+  /** Stems of the label and trade words one edit away from a written word ("instalation" → "installation"). */
+  spellingNeighbours(language: Language, word: string): string[];
   /** Whether a label or a trade name of the language uses the stem. */
   isVocabulary(language: Language, stem: string): boolean;
 }
@@ -135,15 +135,21 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     }
   });
   const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
+  // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
   const spelling = new Map<string, Set<string>>();
-  for (const key of vocabulary) {
-    const stem = key.slice(3);
-    if (stem.length < MIN_SPELLING_STEM) continue;
-    for (const deleted of deletions(stem)) {
-      const at = `${key.slice(0, 3)}${deleted}`;
-      let set = spelling.get(at);
-      if (!set) spelling.set(at, (set = new Set()));
-      set.add(stem);
+  for (const language of LANGUAGES) {
+    const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
+    for (const text of texts) {
+      for (const raw of splitWords(text)) {
+        const word = foldDiacritics(raw.toLowerCase());
+        if (word.length < MIN_SPELLING_STEM) continue;
+        for (const deleted of deletions(word)) {
+          const at = `${language}:${deleted}`;
+          let set = spelling.get(at);
+          if (!set) spelling.set(at, (set = new Set()));
+          set.add(word);
+        }
+      }
     }
   }
   const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
@@ -170,10 +176,12 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       }
       return synonyms;
     },
-    spellingNeighbours(language, stem) {
-      if (stem.length < MIN_SPELLING_STEM) return [];
+    spellingNeighbours(language, written) {
+      const word = foldDiacritics(written.toLowerCase());
+      if (word.length < MIN_SPELLING_STEM) return [];
+      const { stem } = languageTools(language);
       const found = new Set<string>();
-      for (const deleted of deletions(stem)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== stem) found.add(known);
+      for (const deleted of deletions(word)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
       return [...found];
     },
     isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`),
