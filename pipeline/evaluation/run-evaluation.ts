@@ -4,6 +4,7 @@ import { createCandidateIndex } from '../scoring/candidate-index.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
 import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
+import { rewordAlerts } from './reworded-alerts.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
 /** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
@@ -34,12 +35,15 @@ export interface RunEvaluationOptions {
   scoreAll?: ScoreAll;
   threshold?: number;
   llmSelection?: LlmSelection;
+  /** Score each alert's rewording in another language (reworded-alerts.json) instead of its prompt. */
+  reworded?: boolean;
 }
 
 export async function runEvaluation(options: RunEvaluationOptions = {}): Promise<EvaluationReport> {
   const setPath = options.setPath ?? DEFAULT_EVAL_SET;
   const threshold = options.threshold ?? EVALUATION_NOTIFY_THRESHOLD;
-  const set = loadEvaluationSet(setPath);
+  const loaded = loadEvaluationSet(setPath);
+  const set = options.reworded ? rewordAlerts(loaded) : loaded;
   const scores = await (options.scoreAll ?? scoreWithLocalScorer())(set);
   const result = evaluateRankings({
     alerts: set.alerts,

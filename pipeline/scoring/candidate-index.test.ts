@@ -3,9 +3,11 @@ import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { createLocalScorer, STORAGE_FLOOR } from './local-scorer.ts';
 
+// Built once for the file: the CPV resources take seconds to build on a loaded machine.
+const scorer = createLocalScorer();
+
 describe('candidate index', () => {
   it('never drops a project the scorer gives at least the storage floor', () => {
-    const scorer = createLocalScorer();
     const index = createCandidateIndex();
     const projects = madeUpNotices().map((notice) => scorer.prepareProject(notice));
     for (const project of projects) index.add(project);
@@ -27,7 +29,6 @@ describe('candidate index', () => {
   });
 
   it('forgets removed projects and their statistics', () => {
-    const scorer = createLocalScorer();
     const index = createCandidateIndex();
     const project = scorer.prepareProject({ id: 7, language: 'de', title: 'Rolltreppen Bahnhof', description: '', cpvCodes: ['42416400'], canton: 'ZH' });
     index.add(project);

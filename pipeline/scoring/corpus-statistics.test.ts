@@ -4,6 +4,9 @@ import { createCandidateIndex } from './candidate-index.ts';
 import { createCorpusCounter } from './corpus-statistics.ts';
 import { createLocalScorer } from './local-scorer.ts';
 
+// Built once for the file: the CPV resources take seconds to build on a loaded machine.
+const scorer = createLocalScorer();
+
 describe('corpus statistics', () => {
   it('count terms, codes and lengths whatever the order notices arrive in, and forget removed ones', () => {
     const counter = createCorpusCounter();
@@ -17,7 +20,6 @@ describe('corpus statistics', () => {
   });
 
   it('make a word every notice carries weigh less than a distinctive one, in the same alert', () => {
-    const scorer = createLocalScorer();
     const index = createCandidateIndex();
     // Enough notices for their own frequencies to outweigh the CPV labels' prior.
     for (const notice of madeUpNotices(600)) index.add(scorer.prepareProject(notice));
@@ -27,7 +29,6 @@ describe('corpus statistics', () => {
   });
 
   it('give the same alert weights for the same notices added in another order', () => {
-    const scorer = createLocalScorer();
     const forward = createCandidateIndex();
     const backward = createCandidateIndex();
     const prepared = madeUpNotices().map((notice) => scorer.prepareProject(notice));
