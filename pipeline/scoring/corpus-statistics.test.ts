@@ -10,13 +10,13 @@ const scorer = createLocalScorer();
 describe('corpus statistics', () => {
   it('count terms, codes and lengths whatever the order notices arrive in, and forget removed ones', () => {
     const counter = createCorpusCounter();
-    const a = { termIds: Int32Array.from([1, 2]), length: 4, codes: ['45442100'] };
-    const b = { termIds: Int32Array.from([2, 3]), length: 2, codes: ['45442110', '90911200'] };
+    const a = { language: 'de', termIds: Int32Array.from([1, 2]), length: 4, codes: ['45442100'] };
+    const b = { language: 'fr', termIds: Int32Array.from([2, 3]), length: 2, codes: ['45442110', '90911200'] };
     counter.add(a);
     counter.add(b);
     expect([counter.documents, counter.documentFrequency(2), counter.codeFrequency('454421'), counter.codeFrequency('45'), counter.averageLength]).toEqual([2, 2, 2, 2, 3]);
     counter.remove(a);
-    expect([counter.documents, counter.documentFrequency(1), counter.codeFrequency('4544210'), counter.averageLength]).toEqual([1, 0, 0, 2]);
+    expect([counter.documents, counter.documentsIn('de'), counter.documentsIn('fr'), counter.documentFrequency(1), counter.codeFrequency('4544210'), counter.averageLength]).toEqual([1, 0, 1, 0, 0, 2]);
   });
 
   it('make a word every notice carries weigh less than a distinctive one, in the same alert', () => {

@@ -5,6 +5,8 @@
  */
 export interface CorpusStatistics {
   readonly documents: number;
+  /** Notices written in the language: the base a text word's frequency is measured against. */
+  documentsIn(language: string): number;
   documentFrequency(termId: number): number;
   /** Notices carrying a CPV code that starts with `prefix` (2 to 8 digits). */
   codeFrequency(prefix: string): number;
@@ -12,6 +14,7 @@ export interface CorpusStatistics {
 }
 
 export interface CorpusDocument {
+  readonly language: string;
   readonly termIds: Int32Array;
   readonly length: number;
   readonly codes: readonly string[];
@@ -32,10 +35,12 @@ export function codePrefixes(codes: readonly string[]): Set<string> {
 export function createCorpusCounter(): CorpusCounter {
   const terms = new Map<number, number>();
   const codes = new Map<string, number>();
+  const byLanguage = new Map<string, number>();
   let documents = 0;
   let totalLength = 0;
   const move = (document: CorpusDocument, delta: 1 | -1) => {
     documents += delta;
+    byLanguage.set(document.language, (byLanguage.get(document.language) ?? 0) + delta);
     totalLength += delta * document.length;
     for (const term of document.termIds) {
       const count = (terms.get(term) ?? 0) + delta;
@@ -54,6 +59,7 @@ export function createCorpusCounter(): CorpusCounter {
     get documents() {
       return documents;
     },
+    documentsIn: (language) => byLanguage.get(language) ?? 0,
     documentFrequency: (termId) => terms.get(termId) ?? 0,
     codeFrequency: (prefix) => codes.get(prefix) ?? 0,
     get averageLength() {
@@ -65,6 +71,7 @@ export function createCorpusCounter(): CorpusCounter {
 /** No notices at all: alert preparation falls back on the CPV labels' own frequencies. */
 export const EMPTY_CORPUS: CorpusStatistics = Object.freeze({
   documents: 0,
+  documentsIn: () => 0,
   documentFrequency: () => 0,
   codeFrequency: () => 0,
   averageLength: 0,

@@ -113,9 +113,16 @@ export function prepareAlertProfile(
     const written = seed.whole ? seed.surface : null;
     const stems = variantStems(seed.stem, written, language, resources, corpus, terms, parameters);
     const variants = new Map<number, number>();
+    // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
+    let share = 0;
     for (const [lang, variant, variantWeight] of stems) {
-      const id = terms.id(lang, variant);
-      variants.set(id, Math.max(variants.get(id) ?? 0, variantWeight));
+      for (const [id, base] of [
+        [terms.id(lang, variant), n],
+        [terms.labelId(lang, variant), n],
+      ] as const) {
+        variants.set(id, Math.max(variants.get(id) ?? 0, variantWeight));
+        if (variantWeight >= parameters.strongVariant && base > 0) share = Math.max(share, corpus.documentFrequency(id) / base);
+      }
     }
     // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
     const unknown =
@@ -123,14 +130,11 @@ export function prepareAlertProfile(
     if (unknown) continue;
     let idf: number;
     if (useCorpus) {
-      const frequencies = [...variants].map(([id, weight]) => ({ df: corpus.documentFrequency(id), weight })).sort((a, b) => b.df - a.df);
-      const top = frequencies[0]?.df ?? 0;
-      const rest = frequencies.slice(1).reduce((sum, entry) => sum + entry.weight * entry.df, 0);
-      const df = Math.min(n, top + 0.5 * rest);
+      const df = Math.min(n, share * n);
       const corpusIdf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) / maxCorpusIdf;
       // The CPV labels' frequencies are a prior that a small corpus cannot yet outweigh.
-      const share = parameters.labelIdfPrior / (parameters.labelIdfPrior + n);
-      idf = share * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - share) * corpusIdf;
+      const prior = parameters.labelIdfPrior / (parameters.labelIdfPrior + n);
+      idf = prior * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - prior) * corpusIdf;
     } else {
       idf = resources.idf(language, seed.stem) / MAX_LABEL_IDF;
     }

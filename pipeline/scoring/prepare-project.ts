@@ -56,7 +56,7 @@ export function prepareProjectProfile(
   for (const code of codes) {
     const labels = resources.labelTerms(code);
     if (!labels) continue;
-    for (const lang of LANGUAGES) for (const stem of labels[lang].keys()) labelTerms.add(terms.id(lang, stem));
+    for (const lang of LANGUAGES) for (const stem of labels[lang].keys()) labelTerms.add(terms.labelId(lang, stem));
   }
   for (const id of labelTerms) add(id, parameters.field.cpvLabel);
   const sorted = [...frequencies].sort((a, b) => a[0] - b[0]);

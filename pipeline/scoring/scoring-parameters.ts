@@ -25,6 +25,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
     /** One edit away from a known stem, for words no text uses ("instalation"). */
     spelling: 0.8,
   }),
+  /** Variants at least this sure decide how common a term is (a weak translation does not make it look common). */
+  strongVariant: 0.5,
   /** A compound's modifier ("Kanal-" in "Kanalsanierung") counts less than its head. */
   modifierShare: 0.7,
   /** In a company profile ("Wir sind eine Malerei … wir suchen …") the self-description counts this much. */
@@ -63,7 +65,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   calibration: Object.freeze([
     [0, 0],
     [0.14, 20],
-    [0.41, 70],
+    [0.44, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
@@ -79,6 +81,7 @@ export interface ScoringParameters {
   readonly field: Readonly<{ title: number; description: number; cpvLabel: number }>;
   readonly maxDescriptionWords: number;
   readonly variant: Readonly<{ translation: number; vocabulary: number; cognate: number; related: number; spelling: number }>;
+  readonly strongVariant: number;
   readonly modifierShare: number;
   readonly profileShare: number;
   readonly qualifierShare: number;
