@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
+import { LANGUAGES, type Language } from '../domain/languages.ts';
 import { hashPrompt } from '../db/alerts.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
@@ -10,13 +11,12 @@ import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-eval
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
-import { loadCpvCatalog, type CpvCatalog, type CpvLanguage } from '../pipeline/scoring/cpv-catalog.ts';
+import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
 
 const PROJECTS = 50_000;
 const ALERTS = 1_000;
-const LANGUAGES: CpvLanguage[] = ['fr', 'de', 'it', 'en'];
 const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
-const PLACE_PHRASES: Record<CpvLanguage, (canton: string) => string> = {
+const PLACE_PHRASES: Record<Language, (canton: string) => string> = {
   fr: (c) => `dans le canton de ${c}`,
   de: (c) => `im Kanton ${c}`,
   it: (c) => `nel cantone ${c}`,
@@ -39,7 +39,7 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-const JOINERS: Record<CpvLanguage, string> = { fr: 'et', de: 'und', it: 'e', en: 'and' };
+const JOINERS: Record<Language, string> = { fr: 'et', de: 'und', it: 'e', en: 'and' };
 
 /** Notices built from CPV labels in their language: a main service, one or two neighbours, a canton. */
 function syntheticProjects(catalog: CpvCatalog, random: () => number) {

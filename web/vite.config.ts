@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const repository = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root,
@@ -14,6 +15,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   server: {
+    // The SPA imports the shared pure module ../domain/ (languages, plans, response schemas).
+    fs: { allow: [repository] },
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
     },

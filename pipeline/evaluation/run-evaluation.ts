@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCandidateIndex } from '../scoring/candidate-index.ts';
+import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
 import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
@@ -10,7 +11,7 @@ import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredPro
 /** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
 const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
 export const DEFAULT_EVAL_SET = EVAL_SET_CANDIDATES.find((candidate) => existsSync(candidate)) ?? EVAL_SET_CANDIDATES[0]!;
-export const EVALUATION_NOTIFY_THRESHOLD = 70;
+export const EVALUATION_NOTIFY_THRESHOLD = DEFAULT_THRESHOLDS.notify;
 
 /** Every project's score for every alert of the set, keyed by alert id. */
 export type ScoreAll = (set: EvaluationSet) => Promise<Map<string, ScoredProject[]>> | Map<string, ScoredProject[]>;

@@ -1,6 +1,4 @@
-export type EmailLanguage = 'fr' | 'de' | 'it' | 'en';
-
-export const EMAIL_LANGUAGES: readonly EmailLanguage[] = ['fr', 'de', 'it', 'en'];
+import type { Language } from '../../domain/languages.ts';
 
 export interface EmailItem {
   title: string;
@@ -22,7 +20,7 @@ export interface EmailContent {
 
 export interface EmailTemplate<TVars> {
   id: string;
-  content: Record<EmailLanguage, (vars: TVars) => EmailContent>;
+  content: Record<Language, (vars: TVars) => EmailContent>;
 }
 
 export interface RenderedEmail {
@@ -37,7 +35,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-function renderHtml(content: EmailContent, language: EmailLanguage): string {
+function renderHtml(content: EmailContent, language: Language): string {
   const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
   const items = (content.items ?? [])
     .map((item) => {
@@ -77,7 +75,7 @@ function renderText(content: EmailContent): string {
 }
 
 /** The one e-mail renderer: subject, HTML and plain text of a template in one of the four languages. */
-export function renderEmail<TVars>(template: EmailTemplate<TVars>, language: EmailLanguage, vars: TVars): RenderedEmail {
+export function renderEmail<TVars>(template: EmailTemplate<TVars>, language: Language, vars: TVars): RenderedEmail {
   const content = template.content[language](vars);
   return { subject: content.subject, html: renderHtml(content, language), text: renderText(content) };
 }

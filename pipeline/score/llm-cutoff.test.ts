@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { llmCutoff, llmCutoffOf } from './llm-cutoff.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR as MATCH_FLOOR } from '../../domain/score-thresholds.ts';
 
 describe('LLM cutoff', () => {
   it('sends the top K of an alert whose scores all sit below the prefilter', () => {

@@ -1,4 +1,4 @@
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR as MATCH_FLOOR } from '../../domain/score-thresholds.ts';
 
 export interface LlmSelection {
   /** Each alert's best `topK` local pairs go to the LLM… */

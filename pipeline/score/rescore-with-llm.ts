@@ -4,8 +4,8 @@ import { recordLlmScoring, type AlertToScore } from '../../db/alerts-scoring.ts'
 import { LlmReplyError, LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { StageContext } from '../stage-runner.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { llmCutoff } from './llm-cutoff.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
 import { toProjectText } from './project-text.ts';
 
 export type LlmPairOutcome = LlmScoreOutcome | 'failed';
@@ -40,7 +40,7 @@ export async function rescoreAlertWithLlm(
           outcome = await applyLlmScore(
             ctx.db,
             { alertId: alert.id, projectId: match.projectId, contentSeq: match.contentSeq, promptHash: alert.promptHash },
-            { ...result, scorer: llmScorerName(llm), floor: MATCH_FLOOR },
+            { ...result, scorer: llmScorerName(llm), floor: SCORE_FLOOR },
           );
         } catch (error) {
           if (error instanceof LlmUnavailableError && error.misconfigured) options.pairs.clear();

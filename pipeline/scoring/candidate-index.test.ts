@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
-import { createLocalScorer, STORAGE_FLOOR } from './local-scorer.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+import { createLocalScorer } from './local-scorer.ts';
 
 // Built once for the file: the CPV resources take seconds to build on a loaded machine.
 const scorer = createLocalScorer();
@@ -22,7 +23,7 @@ describe('candidate index', () => {
       const alert = scorer.prepareAlert(prompt, language, { corpus: index.corpus });
       const ids = new Set(index.candidatesFor(alert).map((project) => project.id));
       candidates += ids.size;
-      const missed = projects.filter((project) => !ids.has(project.id) && scorer.score(alert, project).score >= STORAGE_FLOOR);
+      const missed = projects.filter((project) => !ids.has(project.id) && scorer.score(alert, project).score >= SCORE_FLOOR);
       expect(missed.map((project) => `${prompt}/${project.id}`)).toEqual([]);
     }
     expect(candidates).toBeLessThan(prompts.length * projects.length);

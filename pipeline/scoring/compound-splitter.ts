@@ -18,6 +18,19 @@ export interface CompoundSplitter {
  * that several of those compounds share, since many nouns ("Kanal", "Schüler") occur only inside compounds.
  */
 export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
+  return compoundSplitterOf(deriveSplitterVocabulary(corpusWords, stem), stem);
+}
+
+/** What the splitter knows of its corpus: plain data, so that it can be cached. */
+export interface SplitterVocabulary {
+  frequency: ReadonlyMap<string, number>;
+  known: ReadonlyMap<string, number>;
+  stems: ReadonlySet<string>;
+  /** Every prefix (3+ letters) of a vocabulary word: a piece none starts with is an ending, not a word. */
+  wordStarts: ReadonlySet<string>;
+}
+
+export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (word: string) => string): SplitterVocabulary {
   const frequency = new Map<string, number>();
   for (const raw of corpusWords) {
     const word = foldDiacritics(raw.toLowerCase());
@@ -28,8 +41,13 @@ export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (wor
   // A piece no vocabulary word starts with is a derivational ending left by a wrong cut ("leit" + "ungen").
   const wordStarts = new Set<string>();
   for (const word of frequency.keys()) for (let i = MIN_PART; i <= word.length; i++) wordStarts.add(word.slice(0, i));
-  const isEnding = (part: string) => !wordStarts.has(part);
   learnSharedParts(frequency, known);
+  return { frequency, known, stems, wordStarts };
+}
+
+export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: string) => string): CompoundSplitter {
+  const { frequency, known, stems, wordStarts } = vocabulary;
+  const isEnding = (part: string) => !wordStarts.has(part);
 
   const isKnown = (part: string): number => {
     if (PARTICLES.has(part) || isEnding(part)) return 0;

@@ -8,6 +8,7 @@ import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters
 import { getScoringResources } from './scoring-resources.ts';
 import { createTermTable } from './term-table.ts';
 import type { Language } from './text-analysis.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
 export type { Language } from './text-analysis.ts';
 export type { ExtraAlertTerms } from './prepare-alert.ts';
@@ -35,9 +36,6 @@ export interface PreparedAlert extends AlertProfile {
   /** The terms a candidate must share with the alert to possibly reach the storage floor. */
   readonly indexTerms: ReadonlySet<number>;
 }
-
-/** Pairs below this local score are not stored (alert_matches floor). */
-export const STORAGE_FLOOR = 20;
 
 export interface PreparedProject extends ProjectProfile {
   readonly kind: 'project';
@@ -84,7 +82,7 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
       const corpus = options.corpus ?? EMPTY_CORPUS;
       // Analysed in the language it is written in; explained in the alert's own language.
       const profile = { ...prepareAlertProfile(prompt, written, { resources, terms, corpus, parameters, extra: options.extra }), language };
-      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, STORAGE_FLOOR, parameters) };
+      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR, parameters) };
     },
     prepareProject: (project) => ({ kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms, parameters) }),
     quickScore: (alert, project) => weighEvidence(alert, project, parameters).score,

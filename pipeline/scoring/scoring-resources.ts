@@ -1,10 +1,11 @@
 import type { CpvCatalog } from './cpv-catalog.ts';
-import { createCompoundSplitter } from './compound-splitter.ts';
+import { compoundSplitterOf, deriveSplitterVocabulary, type SplitterVocabulary } from './compound-splitter.ts';
 import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
 import { splitWords } from './place-constraints.ts';
 import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
-import { induceTranslationLexicon, type AlignedStems, type TranslationLexicon } from './translation-lexicon.ts';
+import { derivedDataKey, loadOrBuildDerived } from './derived-data-cache.ts';
+import { induceTranslationTable, translationLexiconOf, type AlignedStems, type TranslationLexicon, type TranslationTable } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
 
 /** A compound's head ("…reinigung") says more about it than its modifiers ("Unterhalts…"). */
@@ -67,28 +68,41 @@ export function weightedStems(words: readonly AnalyzedWord[]): Map<string, numbe
   return terms;
 }
 
-function deletions(stem: string): string[] {
-  const result = [stem];
-  for (let i = 0; i < stem.length; i++) result.push(stem.slice(0, i) + stem.slice(i + 1));
+/** What depends on the CPV labels alone and takes seconds to derive: cached on disk between processes. */
+interface ScoringTables {
+  splitter: SplitterVocabulary;
+  labels: LabelTerms[];
+  lexicon: TranslationTable;
+  /** `language:stem` → how many labels use it. */
+  documentFrequency: Map<string, number>;
+  /** `language:` + the first MIN_SHARED_PREFIX letters → label stems starting so. */
+  byPrefix: Map<string, string[]>;
+}
+
+function deletions(word: string): string[] {
+  const result = [word];
+  for (let i = 0; i < word.length; i++) result.push(word.slice(0, i) + word.slice(i + 1));
   return result;
 }
 
-const MIN_SPELLING_STEM = 5;
+const MIN_SPELLING_WORD = 5;
 
 /** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
-const LABEL_EXCLUSION = /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|excepté|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
+const LABEL_EXCLUSION = /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
 export function withoutExclusion(label: string): string {
   return label.replace(LABEL_EXCLUSION, '');
 }
 
-function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
+function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringTables {
   const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
   const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
-  const analyzer = createWordAnalyzer(createCompoundSplitter(germanWords, languageTools('de').stem));
+  const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
+  const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
     terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language))),
   }));
+  const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const documentFrequency = new Map<string, number>();
   for (const label of labels) {
     for (const language of LANGUAGES) {
@@ -98,17 +112,38 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       }
     }
   }
+  const byPrefix = new Map<string, string[]>();
+  for (const key of documentFrequency.keys()) {
+    if (key.length < 3 + MIN_SHARED_PREFIX) continue;
+    const prefix = key.slice(0, 3 + MIN_SHARED_PREFIX);
+    let stems = byPrefix.get(prefix);
+    if (!stems) byPrefix.set(prefix, (stems = []));
+    stems.push(key.slice(3));
+  }
+  return { splitter, labels, lexicon: induceTranslationTable(aligned), documentFrequency, byPrefix };
+}
+
+/** The cache key of a catalog's tables: its content (and, inside the key, the scorer's code). */
+export function scoringTablesKey(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): string {
+  return derivedDataKey([JSON.stringify(catalog.entries), JSON.stringify(trades)]);
+}
+
+export const SCORING_TABLES_CACHE = 'scoring-tables';
+
+/** Derives the tables and writes them to the cache (the warm-up runs this in a worker thread). */
+export function cacheScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): void {
+  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
+}
+
+function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
+  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
+  const { labels, documentFrequency, byPrefix } = tables;
+  const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem));
   const total = labels.length;
   const idf = (language: Language, stem: string): number => {
     const frequency = documentFrequency.get(`${language}:${stem}`);
     return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_LABEL_IDF, Math.log((total + 1) / (frequency + 1)));
   };
-  const byPrefix = new Map<string, string[]>();
-  for (const key of documentFrequency.keys()) {
-    if (key.length < 3 + MIN_SHARED_PREFIX) continue;
-    const prefix = key.slice(0, 3 + MIN_SHARED_PREFIX);
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), key.slice(3)]);
-  }
   const relatedStems = (language: Language, stem: string): string[] => {
     if (stem.length < MIN_SHARED_PREFIX) return [];
     const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1);
@@ -116,6 +151,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       (other) => other !== stem && sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1),
     );
   };
+  const byCode = new Map(labels.map((label) => [label.code, label.terms]));
   // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("installations sanitaires" → "sanitair").
   const tradeStems = trades.map((entry) =>
     LANGUAGES.flatMap((language) =>
@@ -142,7 +178,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     for (const text of texts) {
       for (const raw of splitWords(text)) {
         const word = foldDiacritics(raw.toLowerCase());
-        if (word.length < MIN_SPELLING_STEM) continue;
+        if (word.length < MIN_SPELLING_WORD) continue;
         for (const deleted of deletions(word)) {
           const at = `${language}:${deleted}`;
           let set = spelling.get(at);
@@ -152,12 +188,10 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       }
     }
   }
-  const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
-  const byCode = new Map(labels.map((label) => [label.code, label.terms]));
   return {
     catalog,
     analyzer,
-    lexicon: induceTranslationLexicon(aligned),
+    lexicon: translationLexiconOf(tables.lexicon),
     labelIndex: createCpvLabelIndex(labels, idf),
     idf,
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
@@ -178,7 +212,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     },
     spellingNeighbours(language, written) {
       const word = foldDiacritics(written.toLowerCase());
-      if (word.length < MIN_SPELLING_STEM) return [];
+      if (word.length < MIN_SPELLING_WORD) return [];
       const { stem } = languageTools(language);
       const found = new Set<string>();
       for (const deleted of deletions(word)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { browserLanguageSources, cacheLanguage, DEFAULT_LANGUAGE, detectLanguage, LANGUAGES, normaliseLanguage } from './lib/languages.ts';
-import type { Language } from './lib/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/languages.ts';
+import { browserLanguageSources, cacheLanguage, detectLanguage, normaliseLanguage } from './lib/languages.ts';
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };

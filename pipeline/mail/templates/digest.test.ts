@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_LANGUAGES, renderEmail } from '../render-email.ts';
+import { LANGUAGES } from '../../../domain/languages.ts';
+import { renderEmail } from '../render-email.ts';
 import { digestTemplate, type DigestVars } from './digest.ts';
 
 const VARS: DigestVars = {
@@ -30,7 +31,7 @@ const VARS: DigestVars = {
 };
 
 describe('digest template', () => {
-  for (const language of EMAIL_LANGUAGES) {
+  for (const language of LANGUAGES) {
     it(`renders in ${language} with every item, both links, the alerts link and the disclaimer`, () => {
       const email = renderEmail(digestTemplate, language, VARS);
       expect(email.subject).toMatch(/^Vigie ?: 2 /);
@@ -60,8 +61,8 @@ describe('digest template', () => {
   }
 
   it('says something different in each language, disclaimer included', () => {
-    const emails = EMAIL_LANGUAGES.map((language) => renderEmail(digestTemplate, language, VARS));
-    expect(new Set(emails.map((e) => e.subject)).size).toBe(EMAIL_LANGUAGES.length);
-    expect(new Set(emails.map((e) => e.text.split('-- \n')[1])).size).toBe(EMAIL_LANGUAGES.length);
+    const emails = LANGUAGES.map((language) => renderEmail(digestTemplate, language, VARS));
+    expect(new Set(emails.map((e) => e.subject)).size).toBe(LANGUAGES.length);
+    expect(new Set(emails.map((e) => e.text.split('-- \n')[1])).size).toBe(LANGUAGES.length);
   });
 });

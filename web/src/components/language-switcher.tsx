@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../hooks/use-language.ts';
-import { LANGUAGES } from '../lib/languages.ts';
+import { LANGUAGES } from '../../../domain/languages.ts';
 
 const ORDER = ['fr', 'en', 'de', 'it'] as const;
 

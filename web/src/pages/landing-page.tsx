@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { PublicLayout } from '../components/app-layout.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
+import { PLAN_PRICES_CHF } from '../../../domain/plans.ts';
 
 const FEATURES = [
   { key: 'realtime', icon: 'clock' },
@@ -77,7 +78,7 @@ export function LandingPage() {
           <div className="pricing-card card">
             <p className="pricing-name">{t('landing.plan.name')}</p>
             <p className="pricing-price">
-              <span className="price">49 CHF</span> <span className="muted">{t('landing.plan.perMonth')}</span>
+              <span className="price">{PLAN_PRICES_CHF.monthly} CHF</span> <span className="muted">{t('landing.plan.perMonth')}</span>
             </p>
             <ul className="check-list">
               {PLAN_FEATURES.map((feature) => (

@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
-import type { Language } from '../lib/languages.ts';
+import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 import { localisedSummary, localisedTitle, officialUrl } from '../lib/localise.ts';
 
 export const SUMMARIES_STALE_MS = 30 * 60_000;
 export const DETAIL_TITLE_LENGTH = 50;
 
 const SUMMARY_FIELD: Record<Language, keyof ProjectSummaries> = { fr: 'french', de: 'german', it: 'italian', en: 'english' };
-const SUMMARY_TABS: readonly Language[] = ['fr', 'de', 'it', 'en'];
 
 function Summaries({ projectId, fallback }: { projectId: number; fallback: string }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
   if (isLoading) return <Spinner />;
   if (isError) return <p className="muted">{t('errors.fetchSummaries')}</p>;
   const generating = data?.status === 'pending' || data?.status === 'processing';
-  const any = SUMMARY_TABS.some((code) => {
+  const any = LANGUAGES.some((code) => {
     const value = data?.[SUMMARY_FIELD[code]];
     return typeof value === 'string' && value.trim() !== '';
   });
@@ -49,7 +49,7 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
   return (
     <div>
       <div className="tabs small" role="tablist" aria-label={t('project.summaryLanguage')}>
-        {SUMMARY_TABS.map((code) => (
+        {LANGUAGES.map((code) => (
           <button key={code} type="button" role="tab" aria-selected={tab === code} className={tab === code ? 'tab active' : 'tab'} onClick={() => setTab(code)}>
             {code.toUpperCase()}
           </button>
@@ -90,6 +90,7 @@ function Matches({ projectId }: { projectId: number }) {
             </div>
             <ScoreBar score={match.score} />
             {match.explanation && <p className="match-explanation">{match.explanation}</p>}
+            {match.alert && <FeedbackButtons alertId={match.alert.id} projectId={projectId} verdict={match.feedback} />}
           </li>
         ))}
     </ul>
