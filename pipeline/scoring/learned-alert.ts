@@ -2,6 +2,7 @@ import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import { essentialTerms, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
+import { MAX_LABEL_IDF } from './scoring-resources.ts';
 
 /** How close two CPV codes are for a disliked code: the same code, category or class (4+ shared digits), else nothing. */
 function codeRelation(a: string, b: string): number {
@@ -57,7 +58,8 @@ function prepareWord(scorer: LocalScorer, word: string, language: Language): Pre
 
 /** The scorer's weight of a single word (its rarity), 0 for a function word. */
 export function wordWeight(scorer: LocalScorer, word: string, language: Language): number {
-  return prepareWord(scorer, word, language).concepts[0]?.weight ?? 0;
+  // Concept idf runs 0..1; feedback learning reads rarity on the CPV-label idf scale (0..MAX_LABEL_IDF).
+  return (prepareWord(scorer, word, language).concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
 }
 
 /** The term ids standing for the word as a whole (its stem and full translations), not for its compound parts. */
