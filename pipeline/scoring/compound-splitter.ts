@@ -15,7 +15,7 @@ export interface CompoundSplitter {
 /**
  * Splits German compounds into words of a vocabulary (Koehn & Knight style: fewest parts, then most
  * frequent parts). The vocabulary is the words of the German CPV labels plus the modifiers and heads
- * that several of those compounds share, since many nouns ("Kanal", "Schüler") occur only inside compounds.
+ * that several of those compounds share, since many nouns ("Hallen", "Schüler") occur only inside compounds.
  */
 export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
   return compoundSplitterOf(deriveSplitterVocabulary(corpusWords, stem), stem);

@@ -27,15 +27,15 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   }),
   /** Variants at least this sure decide how common a term is (a weak translation does not make it look common). */
   strongVariant: 0.5,
-  /** A compound's modifier ("Kanal-" in "Kanalsanierung") counts less than its head. */
+  /** A compound's modifier ("Hallen-" in "Hallenbadsanierung") counts less than its head. */
   modifierShare: 0.7,
-  /** In a company profile ("Wir sind eine Malerei … wir suchen …") the self-description counts this much. */
+  /** In a company profile ("Wir sind eine Schreinerei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
   qualifierGate: 0.3,
-  /** A notice carrying an excluded subject ("aber keine Tiefbauarbeiten") keeps this share at most. */
+  /** A notice carrying an excluded subject ("aber keine Friedhofsarbeiten") keeps this share at most. */
   exclusionFloor: 0.3,
 
   /** CPV evidence joins the text evidence (noisy-or) at this weight. Tuned. */
