@@ -172,3 +172,8 @@ export function getConfig(): Config {
   current ??= loadConfig(readEnvironment());
   return current;
 }
+
+/** Drops the parsed configuration, so that the next getConfig() reads the environment again (in-process CLI runs). */
+export function forgetConfig(): void {
+  current = undefined;
+}

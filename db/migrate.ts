@@ -13,6 +13,7 @@ import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-
 import * as createPublicationRetries from './migrations/20261202100100-create-publication-retries.ts';
 import * as createAlertFeedback from './migrations/20261205100000-create-alert-feedback.ts';
 import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
+import * as addEmailLinkKey from './migrations/20261205100200-add-email-link-key.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202100100-create-publication-retries': createPublicationRetries,
   '20261205100000-create-alert-feedback': createAlertFeedback,
   '20261205100100-create-watchlist': createWatchlist,
+  '20261205100200-add-email-link-key': addEmailLinkKey,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAlert, buildProjects } from '../../test-support/factories.ts';
 import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
-import { runCli } from '../../test-support/run-cli.ts';
+import { runCliProcess } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/test-database.ts';
 import { SCORE_SKIPPED } from './score.ts';
@@ -35,9 +35,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders score at once', (
     });
     const env = { DATABASE_URL: testDb.url, DATA_DIR: makeTempDir(), OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: 'test' };
 
-    const first = runCli(['score', '--json'], env, { timeoutMs: 240_000 });
+    const first = runCliProcess(['score', '--json'], env);
     await expect.poll(() => openai.requests.length, { timeout: 180_000, interval: 200 }).toBeGreaterThan(0);
-    const second = await runCli(['score', '--json'], env, { timeoutMs: 120_000 });
+    const second = await runCliProcess(['score', '--json'], env);
     open();
     const firstResult = await first;
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { score, type ScoreSummary } from '../../pipeline/score/score-stage.ts';
+import type { ScoreSummary } from '../../pipeline/score/score-stage.ts';
 import { withStageLock } from '../../pipeline/stage-lock.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 
@@ -36,6 +36,8 @@ export function registerScore(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { json } = Flags.parse(raw);
+      // The scorer is loaded by the action only: `tenders score --help` stays instant.
+      const { score } = await import('../../pipeline/score/score-stage.ts');
       await runStageCommand(
         { json },
         async ({ ctx, events, signal }) => {

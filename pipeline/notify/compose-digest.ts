@@ -2,7 +2,10 @@ import type { DigestCandidate, DigestEntry, StoredDigest } from '../../db/sent-e
 import type { Language } from '../../domain/languages.ts';
 import { simapProjectUrl } from '../../domain/simap-url.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { digestTemplate, type DigestKind, type DigestMoreVars } from '../mail/templates/digest.ts';
+import { digestTemplate, type DigestItemVars, type DigestKind, type DigestMoreVars } from '../mail/templates/digest.ts';
+
+/** Signed one-click links for one entry of the digest (none when the caller has no key to sign with). */
+export type DigestActionLinks = (entry: DigestEntry) => DigestItemVars['actions'];
 
 const LOCALISED_TITLE = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
 
@@ -43,7 +46,7 @@ function digestKind(entries: readonly DigestEntry[]): DigestKind | null {
   return kinds.size === 1 && only ? only : null;
 }
 
-function render(digest: StoredDigest, publicUrl: string, perAlert: number): RenderedEmail {
+function render(digest: StoredDigest, publicUrl: string, perAlert: number, actionLinks?: DigestActionLinks): RenderedEmail {
   const byAlert = new Map<number, DigestEntry[]>();
   for (const entry of [...digest.entries].sort(byScoreThenTitle)) {
     const group = byAlert.get(entry.alertId);
@@ -67,6 +70,7 @@ function render(digest: StoredDigest, publicUrl: string, perAlert: number): Rend
     deadline: entry.deadline,
     projectUrl: `${publicUrl}/projects/${entry.projectId}`,
     simapUrl: simapProjectUrl(entry.simapProjectId, digest.language),
+    ...(actionLinks ? { actions: actionLinks(entry) } : {}),
   }));
   return renderEmail(digestTemplate, digest.language, {
     username: digest.username,
@@ -83,11 +87,11 @@ function render(digest: StoredDigest, publicUrl: string, perAlert: number): Rend
  * match stays in the digest (none comes again in a later one); the e-mail shows the best of each alert and stays
  * under MAX_DIGEST_HTML_BYTES, fewer per alert when many alerts matched.
  */
-export function composeDigest(digest: StoredDigest, publicUrl: string): RenderedEmail {
-  let email = render(digest, publicUrl, DIGEST_MATCHES_PER_ALERT);
+export function composeDigest(digest: StoredDigest, publicUrl: string, actionLinks?: DigestActionLinks): RenderedEmail {
+  let email = render(digest, publicUrl, DIGEST_MATCHES_PER_ALERT, actionLinks);
   for (const perAlert of FALLBACK_LIMITS) {
     if (Buffer.byteLength(email.html) <= MAX_DIGEST_HTML_BYTES) break;
-    email = render(digest, publicUrl, perAlert);
+    email = render(digest, publicUrl, perAlert, actionLinks);
   }
   return email;
 }

@@ -17,7 +17,7 @@ export interface LocalPass {
   matches: MatchToStore[];
 }
 
-export function needsLocalPass(alert: AlertToScore, index: ProjectIndex): boolean {
+export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'maxSeq'>): boolean {
   return alert.scoredPromptHash !== alert.promptHash || alert.scoredContentSeq < index.maxSeq;
 }
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { findAlertIdsAwaitingLlm } from '../../db/alert-matches.ts';
-import { findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
+import { fingerprintProjects, findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
 import type { Logger } from '../../logger.ts';
 import { llmFromConfig } from '../llm/llm-from-config.ts';
 import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
@@ -54,10 +54,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const LLM_PAIR_CONCURRENCY = 16;
 
 async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, result: StageResult): Promise<void> {
-  const scorer = options.scorer ?? getSharedLocalScorer();
   const alerts = await findActiveAlertsToScore(ctx.db, options.alertIds);
   result.alerts = alerts.length;
   if (alerts.length === 0) return;
+  // Nothing new for any alert: skip the scorer's warm-up (its tables and the project index) altogether.
+  const projects = await fingerprintProjects(ctx.db);
+  result.projects = projects.count;
+  if (!alerts.some((alert) => needsLocalPass(alert, projects))) return;
+  const scorer = options.scorer ?? getSharedLocalScorer();
   const index = await refreshProjectIndex(ctx.db, scorer);
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));

@@ -10,6 +10,8 @@ export interface DigestItemVars {
   deadline: Date | null;
   projectUrl: string;
   simapUrl: string;
+  /** Signed one-click links: 👍 relevant, 👎 not relevant, ☆ watch. */
+  actions?: { relevant: string; notRelevant: string; watch: string };
 }
 
 export type DigestKind = 'immediate' | 'daily' | 'weekly';
@@ -34,6 +36,7 @@ export interface DigestVars {
 
 interface DigestWords {
   locale: string;
+  actions: { relevant: string; notRelevant: string; watch: string };
   subject(count: number): string;
   kind: Record<DigestKind, string>;
   more(count: number, prompt: string): string;
@@ -71,6 +74,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Délai de remise',
     noDeadline: 'non indiqué',
     simap: 'Sur simap.ch',
+    actions: { relevant: '👍 Pertinent', notRelevant: '👎 Pas pertinent', watch: '☆ Suivre' },
     manageAlerts: 'Gérer mes alertes',
     manageHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
     disclaimer:
@@ -93,6 +97,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Eingabefrist',
     noDeadline: 'nicht angegeben',
     simap: 'Auf simap.ch',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Nicht relevant', watch: '☆ Beobachten' },
     manageAlerts: 'Meine Alarme verwalten',
     manageHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
     disclaimer:
@@ -115,6 +120,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Termine di inoltro',
     noDeadline: 'non indicato',
     simap: 'Su simap.ch',
+    actions: { relevant: '👍 Pertinente', notRelevant: '👎 Non pertinente', watch: '☆ Segui' },
     manageAlerts: 'Gestisci i miei avvisi',
     manageHint: 'Se il pulsante non funziona, copia questo link nel browser:',
     disclaimer:
@@ -137,6 +143,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Submission deadline',
     noDeadline: 'not given',
     simap: 'On simap.ch',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Not relevant', watch: '☆ Watch' },
     manageAlerts: 'Manage my alerts',
     manageHint: "If the button doesn't work, copy this link into your browser:",
     disclaimer:
@@ -159,7 +166,14 @@ function item(words: DigestWords, vars: DigestItemVars): EmailItem {
     `${words.deadline}: ${formatDeadline(words, vars.deadline)}`,
     `${words.simap}: ${vars.simapUrl}`,
   ];
-  return { title: vars.title, lines, url: vars.projectUrl };
+  const links = vars.actions
+    ? [
+        { label: words.actions.relevant, url: vars.actions.relevant },
+        { label: words.actions.notRelevant, url: vars.actions.notRelevant },
+        { label: words.actions.watch, url: vars.actions.watch },
+      ]
+    : undefined;
+  return { title: vars.title, lines, url: vars.projectUrl, ...(links ? { links } : {}) };
 }
 
 function content(language: Language) {

@@ -7,6 +7,7 @@ import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
 import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { WatchButton } from '../components/watch-button.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
@@ -145,6 +146,7 @@ export function ProjectDetailPage() {
       <article className="card">
         <div className="project-detail-head">
           <h2 title={title}>{truncate(title, DETAIL_TITLE_LENGTH)}</h2>
+          <WatchButton projectId={project.id} />
           <ScoreBadge score={project.matchScore} />
         </div>
         {title.length > DETAIL_TITLE_LENGTH && <p className="muted">{title}</p>}
