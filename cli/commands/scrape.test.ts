@@ -113,7 +113,7 @@ describe.runIf(onPostgres)('tenders scrape (process)', () => {
     expect(badPages.stderr.trim()).toBe('error: --max-pages must be at least 1');
     const notNumber = await runCli(['scrape', '--max-pages', 'ten'], env(db));
     expect(notNumber.stderr.trim()).toBe('error: --max-pages must be a whole number, got "ten"');
-  }, 60_000);
+  }, 180_000);
 
   it('exits non-zero naming the URL, status and body when simap answers 400', async () => {
     simap.inject({ match: isSearch, fault: { kind: 'status', status: 400, body: '{"detail":"bad filter"}' }, times: 1 });
