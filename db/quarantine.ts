@@ -34,8 +34,3 @@ export async function releaseFromQuarantine(db: Knex, stage: QuarantineStage, pu
   }
   await query.delete();
 }
-
-export async function countQuarantined(db: Knex, stage: QuarantineStage): Promise<number> {
-  const [row] = await db('quarantine').where({ stage }).count<Array<{ count: number }>>({ count: '*' });
-  return Number(row?.count ?? 0);
-}

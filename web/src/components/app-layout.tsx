@@ -61,7 +61,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const title = t(pageTitleKey(location.pathname));
   useDocumentTitle(title);
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Moving to another page closes the menu (state adjusted during render, not in an effect).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
   const links = [
     { to: '/home', label: t('nav.dashboard') },
