@@ -10,18 +10,13 @@ import { scoreAllWithLlm, type LlmEvaluationStats } from '../../pipeline/score/e
 import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
 import { CliError } from '../cli-error.ts';
 import { printJson } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z.object({
   set: z.string().optional(),
   scorer: z.enum(['local', 'llm'], { error: '--scorer must be local or llm' }).default('local'),
   json: z.boolean().default(false),
 });
-
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 export function registerEval(program: Command): void {
   program
@@ -31,7 +26,7 @@ export function registerEval(program: Command): void {
     .option('--scorer <scorer>', 'local (default) or llm (local prefilter, then the configured LLM)')
     .option('--json', 'print the report as JSON')
     .action(async (raw: unknown) => {
-      const flags = parseFlags(raw);
+      const flags = parseFlags(Flags, raw);
       const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
       if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
       const config = getConfig();

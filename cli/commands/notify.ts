@@ -5,20 +5,14 @@ import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
 import { describeNotifySummary } from '../../pipeline/notify/describe-notify-summary.ts';
 import { notify } from '../../pipeline/notify/notify-stage.ts';
-import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z.object({
   frequency: z.enum([...NOTIFY_FREQUENCIES, 'all'], { error: '--frequency must be immediate, daily, weekly or all' }).default('all'),
   due: z.boolean().default(false),
   json: z.boolean().default(false),
 });
-
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 export function registerNotify(program: Command): void {
   program
@@ -28,7 +22,7 @@ export function registerNotify(program: Command): void {
     .option('--due', `only the frequencies due now (daily after NOTIFY_DAILY_AT Europe/Zurich, weekly on Mondays)`)
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { frequency, due, json } = parseFlags(raw);
+      const { frequency, due, json } = parseFlags(Flags, raw);
       const ctx = openCommandContext();
       const { config, logger } = ctx;
       const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
