@@ -5,7 +5,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
-import { pageTitleKey, useDocumentTitle } from './page-title.ts';
+import { navRoutes, pageTitleKey } from '../route-table.tsx';
+import { useDocumentTitle } from './page-title.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SubscriptionBadge } from './subscription-badge.tsx';
 
@@ -68,14 +69,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     setMenuOpen(false);
   }
 
-  const links = [
-    { to: '/home', label: t('nav.dashboard') },
-    { to: '/alerts', label: t('nav.alerts') },
-    { to: '/projects', label: t('nav.projects') },
-    { to: '/notifications', label: t('nav.notifications') },
-    { to: '/subscription', label: t('nav.subscription') },
-    ...(isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
-  ];
+  const links = navRoutes(isAdmin).map((route) => ({ to: route.path, label: t(route.nav?.labelKey ?? '') }));
 
   return (
     <div className="app-shell">
