@@ -67,7 +67,7 @@ const schema = z
       (value) => (value === undefined || value === '' ? 3 : Number(value)),
       z.number({ error: 'must be a number' }).positive('must be greater than 0').max(50, 'must be at most 50'),
     ),
-    PIPELINE_EVERY: duration('15m'),
+    PIPELINE_EVERY: duration('5m'),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
@@ -171,4 +171,9 @@ let current: Config | undefined;
 export function getConfig(): Config {
   current ??= loadConfig(readEnvironment());
   return current;
+}
+
+/** Drops the parsed configuration, so that the next getConfig() reads the environment again (in-process CLI runs). */
+export function forgetConfig(): void {
+  current = undefined;
 }

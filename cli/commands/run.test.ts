@@ -79,7 +79,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
   it('rejects unknown stages and bad durations before touching the database', async () => {
     const badStage = await runCli(['run', '--once', '--stages', 'summarize,fetch'], env());
     expect(badStage.code).toBe(1);
-    expect(badStage.stderr.trim()).toBe('error: --stages: unknown stage "fetch"; choose among scrape, summarize, score, notify');
+    expect(badStage.stderr.trim()).toBe('error: --stages: unknown stage "fetch"; choose among scrape, summarize, score, notify, housekeeping');
     const badEvery = await runCli(['run', '--every', 'often'], env());
     expect(badEvery.code).toBe(1);
     expect(badEvery.stderr.trim()).toBe('error: --every must be a duration such as 30s, 15m, 2h or 1d, got "often"');

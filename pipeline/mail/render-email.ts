@@ -4,6 +4,8 @@ export interface EmailItem {
   title: string;
   lines: string[];
   url?: string;
+  /** One-click links under the item (👍 / 👎 / ☆ in a digest). */
+  links?: Array<{ label: string; url: string }>;
 }
 
 /** What a template says, free of markup; the renderer lays it out as HTML and as plain text. */
@@ -40,7 +42,10 @@ function renderHtml(content: EmailContent, language: Language): string {
   const items = (content.items ?? [])
     .map((item) => {
       const title = item.url ? `<a href="${escapeHtml(item.url)}" style="color:#1d4ed8">${escapeHtml(item.title)}</a>` : escapeHtml(item.title);
-      const lines = item.lines.map((line) => `<div style="color:#475569;font-size:14px">${escapeHtml(line)}</div>`).join('');
+      const links = (item.links ?? []).map((link) => `<a href="${escapeHtml(link.url)}" style="color:#1d4ed8;margin-right:16px">${escapeHtml(link.label)}</a>`).join('');
+      const lines =
+        item.lines.map((line) => `<div style="color:#475569;font-size:14px">${escapeHtml(line)}</div>`).join('') +
+        (links ? `<div style="margin-top:8px;font-size:14px">${links}</div>` : '');
       return `<div style="margin:0 0 16px;padding:12px;border:1px solid #e2e8f0;border-radius:6px"><div style="font-weight:600">${title}</div>${lines}</div>`;
     })
     .join('\n');
@@ -68,7 +73,9 @@ ${action}
 
 function renderText(content: EmailContent): string {
   const blocks = [content.heading, ...content.paragraphs];
-  for (const item of content.items ?? []) blocks.push([item.title, ...item.lines, ...(item.url ? [item.url] : [])].join('\n'));
+  for (const item of content.items ?? []) {
+    blocks.push([item.title, ...item.lines, ...(item.url ? [item.url] : []), ...(item.links ?? []).map((link) => `${link.label}: ${link.url}`)].join('\n'));
+  }
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   blocks.push(`-- \n${content.footer}`);
   return `${blocks.join('\n\n')}\n`;

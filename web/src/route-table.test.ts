@@ -16,13 +16,14 @@ describe('route table', () => {
     expect(pageTitleKey('/projects')).toBe('titles.projects');
     expect(pageTitleKey('/projects/3')).toBe('titles.projectDetail');
     expect(pageTitleKey('/subscription/success')).toBe('titles.subscription');
-    expect(pageTitleKey('/settings')).toBe('titles.default');
+    expect(pageTitleKey('/settings')).toBe('titles.settings');
+    expect(pageTitleKey('/watchlist')).toBe('titles.watchlist');
     expect(pageTitleKey('/no/such/page')).toBe('titles.default');
   });
 
   it('puts the admin page in the navigation of admins only', () => {
-    expect(navRoutes(false).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/notifications', '/subscription']);
-    expect(navRoutes(true).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/notifications', '/subscription', '/admin']);
+    expect(navRoutes(false).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/watchlist', '/notifications', '/subscription', '/settings']);
+    expect(navRoutes(true).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/watchlist', '/notifications', '/subscription', '/settings', '/admin']);
   });
 
   it('names only translation keys that exist', () => {

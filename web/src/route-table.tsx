@@ -5,15 +5,18 @@ import { AlertsPage } from './pages/alerts-page.tsx';
 import { AuthPage } from './pages/auth-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 import { DisclaimerPage } from './pages/disclaimer-page.tsx';
+import { EmailActionPage } from './pages/email-action-page.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotificationsPage } from './pages/notifications-page.tsx';
 import { ProjectDetailPage } from './pages/project-detail-page.tsx';
 import { ProjectsPage } from './pages/projects-page.tsx';
 import { ResetPasswordPage } from './pages/reset-password-page.tsx';
+import { SettingsPage } from './pages/settings-page.tsx';
 import { SubscriptionPage } from './pages/subscription-page.tsx';
 import { SubscriptionSuccessPage } from './pages/subscription-success-page.tsx';
 import { VerifyEmailPage } from './pages/verify-email-page.tsx';
+import { WatchlistPage } from './pages/watchlist-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -33,6 +36,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/auth', Page: AuthPage },
   { path: '/disclaimer', Page: DisclaimerPage },
   { path: '/verify-email', Page: VerifyEmailPage },
+  { path: '/email-action', Page: EmailActionPage },
   { path: '/forgot-password', Page: ForgotPasswordPage },
   { path: '/reset-password', Page: ResetPasswordPage },
   { path: '/home', Page: DashboardPage, signedInElse: '/', titleKey: 'titles.dashboard', nav: { labelKey: 'nav.dashboard' } },
@@ -41,9 +45,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/alerts/:id', Page: AlertsPage, signedInElse: '/', titleKey: 'titles.alerts' },
   { path: '/projects', Page: ProjectsPage, signedInElse: '/', titleKey: 'titles.projects', nav: { labelKey: 'nav.projects' } },
   { path: '/projects/:id', Page: ProjectDetailPage, signedInElse: '/', titleKey: 'titles.projectDetail' },
+  { path: '/watchlist', Page: WatchlistPage, signedInElse: '/', titleKey: 'titles.watchlist', nav: { labelKey: 'nav.watchlist' } },
   { path: '/notifications', Page: NotificationsPage, signedInElse: '/', titleKey: 'titles.notifications', nav: { labelKey: 'nav.notifications' } },
   { path: '/subscription', Page: SubscriptionPage, signedInElse: '/auth', titleKey: 'titles.subscription', nav: { labelKey: 'nav.subscription' } },
   { path: '/subscription/success', Page: SubscriptionSuccessPage, signedInElse: '/auth', titleKey: 'titles.subscription' },
+  { path: '/settings', Page: SettingsPage, signedInElse: '/', titleKey: 'titles.settings', nav: { labelKey: 'nav.settings' } },
   { path: '/admin', Page: AdminPage, signedInElse: '/auth', titleKey: 'titles.admin', nav: { labelKey: 'nav.admin', admins: true } },
 ];
 

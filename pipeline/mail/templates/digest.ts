@@ -10,17 +10,36 @@ export interface DigestItemVars {
   deadline: Date | null;
   projectUrl: string;
   simapUrl: string;
+  /** Signed one-click links: 👍 relevant, 👎 not relevant, ☆ watch. */
+  actions?: { relevant: string; notRelevant: string; watch: string };
+}
+
+export type DigestKind = 'immediate' | 'daily' | 'weekly';
+
+/** Matches of one alert left out of a capped digest, shown as one link to the alert's matches in Vigie. */
+export interface DigestMoreVars {
+  alertPrompt: string;
+  count: number;
+  url: string;
 }
 
 export interface DigestVars {
   username: string;
   items: DigestItemVars[];
   alertsUrl: string;
+  /** The alerts' frequency when they share one; the subject names it. */
+  kind?: DigestKind | null;
+  /** Every match the digest holds (items shown plus those left out); items.length when absent. */
+  total?: number;
+  more?: DigestMoreVars[];
 }
 
 interface DigestWords {
   locale: string;
+  actions: { relevant: string; notRelevant: string; watch: string };
   subject(count: number): string;
+  kind: Record<DigestKind, string>;
+  more(count: number, prompt: string): string;
   heading(username: string): string;
   intro(count: number): string;
   organization: string;
@@ -43,6 +62,8 @@ const WORDS: Record<Language, DigestWords> = {
     quote: (t) => `« ${t} »`,
     percent: (n) => `${n} %`,
     locale: 'fr-CH',
+    kind: { immediate: 'alerte immédiate', daily: 'résumé quotidien', weekly: 'résumé hebdomadaire' },
+    more: (n, p) => `et ${n} autre${n === 1 ? '' : 's'} pour « ${p} » dans Vigie`,
     subject: (n) => (n === 1 ? 'Vigie : 1 nouvel appel d’offres correspond à vos alertes' : `Vigie : ${n} nouveaux appels d’offres correspondent à vos alertes`),
     heading: (username) => `Bonjour ${username},`,
     intro: (n) => (n === 1 ? 'Ce projet publié sur simap.ch correspond à vos alertes :' : `Ces ${n} projets publiés sur simap.ch correspondent à vos alertes :`),
@@ -53,6 +74,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Délai de remise',
     noDeadline: 'non indiqué',
     simap: 'Sur simap.ch',
+    actions: { relevant: '👍 Pertinent', notRelevant: '👎 Pas pertinent', watch: '☆ Suivre' },
     manageAlerts: 'Gérer mes alertes',
     manageHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
     disclaimer:
@@ -63,6 +85,8 @@ const WORDS: Record<Language, DigestWords> = {
     quote: (t) => `„${t}“`,
     percent: (n) => `${n} %`,
     locale: 'de-CH',
+    kind: { immediate: 'Sofortmeldung', daily: 'Tageszusammenfassung', weekly: 'Wochenzusammenfassung' },
+    more: (n, p) => `und ${n} weitere für „${p}“ in Vigie`,
     subject: (n) => (n === 1 ? 'Vigie: 1 neue Ausschreibung passt zu Ihren Alarmen' : `Vigie: ${n} neue Ausschreibungen passen zu Ihren Alarmen`),
     heading: (username) => `Guten Tag ${username},`,
     intro: (n) => (n === 1 ? 'Dieses auf simap.ch veröffentlichte Projekt passt zu Ihren Alarmen:' : `Diese ${n} auf simap.ch veröffentlichten Projekte passen zu Ihren Alarmen:`),
@@ -73,6 +97,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Eingabefrist',
     noDeadline: 'nicht angegeben',
     simap: 'Auf simap.ch',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Nicht relevant', watch: '☆ Beobachten' },
     manageAlerts: 'Meine Alarme verwalten',
     manageHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
     disclaimer:
@@ -83,6 +108,8 @@ const WORDS: Record<Language, DigestWords> = {
     quote: (t) => `«${t}»`,
     percent: (n) => `${n}%`,
     locale: 'it-CH',
+    kind: { immediate: 'avviso immediato', daily: 'riepilogo giornaliero', weekly: 'riepilogo settimanale' },
+    more: (n, p) => `e altri ${n} per «${p}» in Vigie`,
     subject: (n) => (n === 1 ? 'Vigie: 1 nuovo bando corrisponde ai tuoi avvisi' : `Vigie: ${n} nuovi bandi corrispondono ai tuoi avvisi`),
     heading: (username) => `Buongiorno ${username},`,
     intro: (n) => (n === 1 ? 'Questo progetto pubblicato su simap.ch corrisponde ai tuoi avvisi:' : `Questi ${n} progetti pubblicati su simap.ch corrispondono ai tuoi avvisi:`),
@@ -93,6 +120,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Termine di inoltro',
     noDeadline: 'non indicato',
     simap: 'Su simap.ch',
+    actions: { relevant: '👍 Pertinente', notRelevant: '👎 Non pertinente', watch: '☆ Segui' },
     manageAlerts: 'Gestisci i miei avvisi',
     manageHint: 'Se il pulsante non funziona, copia questo link nel browser:',
     disclaimer:
@@ -103,6 +131,8 @@ const WORDS: Record<Language, DigestWords> = {
     quote: (t) => `“${t}”`,
     percent: (n) => `${n}%`,
     locale: 'en-GB',
+    kind: { immediate: 'instant alert', daily: 'daily digest', weekly: 'weekly digest' },
+    more: (n, p) => `and ${n} more for “${p}” in Vigie`,
     subject: (n) => (n === 1 ? 'Vigie: 1 new tender matches your alerts' : `Vigie: ${n} new tenders match your alerts`),
     heading: (username) => `Hello ${username},`,
     intro: (n) => (n === 1 ? 'This project published on simap.ch matches your alerts:' : `These ${n} projects published on simap.ch match your alerts:`),
@@ -113,6 +143,7 @@ const WORDS: Record<Language, DigestWords> = {
     deadline: 'Submission deadline',
     noDeadline: 'not given',
     simap: 'On simap.ch',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Not relevant', watch: '☆ Watch' },
     manageAlerts: 'Manage my alerts',
     manageHint: "If the button doesn't work, copy this link into your browser:",
     disclaimer:
@@ -135,16 +166,26 @@ function item(words: DigestWords, vars: DigestItemVars): EmailItem {
     `${words.deadline}: ${formatDeadline(words, vars.deadline)}`,
     `${words.simap}: ${vars.simapUrl}`,
   ];
-  return { title: vars.title, lines, url: vars.projectUrl };
+  const links = vars.actions
+    ? [
+        { label: words.actions.relevant, url: vars.actions.relevant },
+        { label: words.actions.notRelevant, url: vars.actions.notRelevant },
+        { label: words.actions.watch, url: vars.actions.watch },
+      ]
+    : undefined;
+  return { title: vars.title, lines, url: vars.projectUrl, ...(links ? { links } : {}) };
 }
 
 function content(language: Language) {
   const words = WORDS[language];
   return (vars: DigestVars): EmailContent => ({
-    subject: words.subject(vars.items.length),
+    subject: vars.kind ? `${words.subject(vars.total ?? vars.items.length)} (${words.kind[vars.kind]})` : words.subject(vars.total ?? vars.items.length),
     heading: words.heading(vars.username),
-    paragraphs: [words.intro(vars.items.length)],
-    items: vars.items.map((i) => item(words, i)),
+    paragraphs: [words.intro(vars.total ?? vars.items.length)],
+    items: [
+      ...vars.items.map((i) => item(words, i)),
+      ...(vars.more ?? []).map((m) => ({ title: words.more(m.count, m.alertPrompt), lines: [], url: m.url })),
+    ],
     action: { label: words.manageAlerts, url: vars.alertsUrl },
     actionHint: words.manageHint,
     footer: `${words.disclaimer} ${words.reason(vars.alertsUrl)}`,

@@ -11,6 +11,7 @@ import type {
   StatsResponse,
   SubscriptionResponse,
   UserResponse,
+  Verdict as VerdictSchema,
 } from '../../../domain/api-responses.ts';
 import type { NotifyFrequency } from '../../../domain/notify-frequencies.ts';
 
@@ -28,3 +29,39 @@ export type Subscription = z.infer<typeof SubscriptionResponse>;
 export type SentEmail = z.infer<typeof SentEmailResponse>;
 export type QueueStatus = z.infer<typeof QueueStatusResponse>;
 export type PromoValidation = z.infer<typeof PromoValidationResponse>;
+
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export interface LearnedItem {
+  id: number;
+  kind: 'term' | 'cpv';
+  value: string;
+  weight: number;
+}
+
+export interface AlertLearning {
+  moreLike: LearnedItem[];
+  lessLike: LearnedItem[];
+  excluded: LearnedItem[];
+}
+
+export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
+
+export interface WatchedProject {
+  id: number;
+  projectId: string;
+  title: string;
+  organization?: string | null;
+  deadline?: string | null;
+  status: string;
+  watchedAt: string;
+  simapUrl: string;
+  changes: Array<{ kind: ProjectChangeKind; publicationId: string; date: string | null }>;
+}
+
+export interface UserSettings {
+  remindersEnabled: boolean;
+  reminderDays: number[];
+  calendarUrl: string;
+  webcalUrl: string;
+}

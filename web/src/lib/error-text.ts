@@ -6,6 +6,11 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'Prompt must be at least 10 characters': 'validation.promptMin',
   'Username must be at least 3 characters': 'validation.usernameMin',
   'Password must be at least 6 characters': 'validation.passwordMin',
+  'Password must be at least 10 characters': 'validation.passwordMin10',
+  'This password is too common or too easy to guess': 'validation.passwordCommon',
+  'Password must not be your username or e-mail address': 'validation.passwordAccount',
+  'Password is required': 'validation.passwordRequired',
+  'Username may contain only letters, digits, dots, underscores and hyphens': 'validation.usernameCharacters',
   'Please enter a valid email address': 'validation.email',
   'Confirm password is required': 'validation.confirmRequired',
   'Passwords do not match': 'validation.passwordsMismatch',
@@ -26,7 +31,8 @@ export function describeError(t: TFunction, error: unknown, fallbackKey?: string
     if (validationKey) text = t(validationKey);
     else if (error.code && error.code !== 'validation_failed' && error.code !== 'bad_request') {
       const key = `errors.codes.${error.code}`;
-      const localised = t(key, { defaultValue: '' });
+      // The body's other fields (e.g. origin_mismatch's expectedOrigin) fill the translation's placeholders.
+      const localised = t(key, { ...error.body, defaultValue: '' });
       text = localised && localised !== key ? localised : undefined;
     }
     text ??= serverMessage;

@@ -5,15 +5,18 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
-import type { Alert, AlertMatch, Frequency, Project } from '../api/types.ts';
+import type { Alert, AlertMatch, Frequency, Project, Verdict } from '../api/types.ts';
+import { AlertLearningSummary } from '../components/alert-learning.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CreateAlertForm, FrequencySelect, validatePrompt } from '../components/create-alert-form.tsx';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ProjectCard } from '../components/project-card.tsx';
 import { RefreshButton } from '../components/refresh-button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { StatsStrip } from '../components/stats-strip.tsx';
 import { Switch } from '../components/switch.tsx';
 import { useAlerts, useDeleteAlert, useProcessAlert, useUpdateAlert } from '../hooks/use-alerts.ts';
+import { parseExcludedWords, useAlertLearning, useSetExclusions } from '../hooks/use-feedback.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProjectList } from '../hooks/use-projects.ts';
 import { groupByAge } from '../lib/age-groups.ts';
@@ -26,6 +29,7 @@ export const ALERTS_PROJECT_LIMIT = 100;
 interface ScoredProject {
   project: Project;
   score: number | null;
+  feedback?: Verdict | null;
 }
 
 function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
@@ -35,12 +39,20 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
   const [frequency, setFrequency] = useState<Frequency>(alert.frequency ?? 'daily');
   const [isActive, setIsActive] = useState(alert.isActive !== false);
   const [error, setError] = useState<string | null>(null);
+  const learning = useAlertLearning(alert.id);
+  const exclusions = useSetExclusions();
+  const savedExcluded = (learning.data?.excluded ?? []).map((item) => item.value).join(', ');
+  const [excluded, setExcluded] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validatePrompt(prompt);
     setError(problem);
     if (problem) return;
-    update.mutate({ id: alert.id, prompt: prompt.trim(), frequency, isActive }, { onSuccess: onDone });
+    const saveExclusions = () => {
+      if (excluded === null || excluded === savedExcluded) return onDone();
+      exclusions.mutate({ alertId: alert.id, words: parseExcludedWords(excluded) }, { onSuccess: onDone });
+    };
+    update.mutate({ id: alert.id, prompt: prompt.trim(), frequency, isActive }, { onSuccess: saveExclusions });
   };
   return (
     <form className="alert-form" onSubmit={submit} noValidate>
@@ -53,6 +65,17 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
           </p>
         )}
       </div>
+      <div className="field">
+        <label htmlFor={`edit-excluded-${alert.id}`}>{t('feedback.mustNotContainLabel')}</label>
+        <input
+          id={`edit-excluded-${alert.id}`}
+          className="input"
+          value={excluded ?? savedExcluded}
+          placeholder={t('feedback.mustNotContainPlaceholder')}
+          onChange={(event) => setExcluded(event.target.value)}
+        />
+        <p className="muted small">{t('feedback.mustNotContainHelp')}</p>
+      </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`edit-frequency-${alert.id}`}>{t('alerts.form.frequency')}</label>
@@ -63,8 +86,8 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
         </div>
       </div>
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
-          {update.isPending ? t('common.saving') : t('common.save')}
+        <button type="submit" className="button button-primary" disabled={update.isPending || exclusions.isPending}>
+          {update.isPending || exclusions.isPending ? t('common.saving') : t('common.save')}
         </button>
         <button type="button" className="button button-ghost" onClick={onDone}>
           {t('common.cancel')}
@@ -111,6 +134,7 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
             {alert.language && <span className="badge badge-muted">{alert.language.toUpperCase()}</span>}
             <span className="muted small">{t('alerts.createdOn', { date: formatDate(alert.createdAt, language, t('common.na')) })}</span>
           </p>
+          <AlertLearningSummary alertId={alert.id} />
           <div className="button-row">
             <button type="button" className={selected ? 'button button-small active' : 'button button-small'} aria-pressed={selected} onClick={onSelect}>
               <Icon name="search" size={14} /> {t('alerts.viewMatches')}
@@ -156,7 +180,7 @@ function useMatchingProjects(selectedId: number | null): { items: ScoredProject[
   if (selectedId !== null) {
     const items = (matches.data ?? [])
       .filter((match) => match.project)
-      .map((match) => ({ project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score }));
+      .map((match) => ({ project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score, feedback: match.feedback ?? null }));
     return { items, isLoading: matches.isLoading };
   }
   const items = (all.data?.items ?? []).filter((project) => hasScore(project.matchScore)).map((project) => ({ project, score: project.matchScore ?? null }));
@@ -196,7 +220,12 @@ function MatchingProjects({ selected, onClear }: { selected: Alert | null; onCle
               </h3>
               <div className="project-list">
                 {section.items.map((item) => (
-                  <ProjectCard key={item.project.id} project={item.project} score={item.score} />
+                  <ProjectCard
+                    key={item.project.id}
+                    project={item.project}
+                    score={item.score}
+                    extra={selected ? <FeedbackButtons alertId={selected.id} projectId={item.project.id} verdict={item.feedback} /> : undefined}
+                  />
                 ))}
               </div>
             </div>

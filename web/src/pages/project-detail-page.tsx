@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProjectMatch, ProjectSummaries } from '../api/types.ts';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { WatchButton } from '../components/watch-button.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
@@ -89,6 +91,7 @@ function Matches({ projectId }: { projectId: number }) {
             </div>
             <ScoreBar score={match.score} />
             {match.explanation && <p className="match-explanation">{match.explanation}</p>}
+            {match.alert && <FeedbackButtons alertId={match.alert.id} projectId={projectId} verdict={match.feedback} />}
           </li>
         ))}
     </ul>
@@ -143,6 +146,7 @@ export function ProjectDetailPage() {
       <article className="card">
         <div className="project-detail-head">
           <h2 title={title}>{truncate(title, DETAIL_TITLE_LENGTH)}</h2>
+          <WatchButton projectId={project.id} />
           <ScoreBadge score={project.matchScore} />
         </div>
         {title.length > DETAIL_TITLE_LENGTH && <p className="muted">{title}</p>}
