@@ -46,6 +46,8 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   // The calendar feed is authorised by the secret token in its file name; an unknown token is 404.
   'GET /api/calendar/:file',
+  // One-click e-mail links: the link's per-user signature is the credential.
+  'POST /api/email-actions',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '1');

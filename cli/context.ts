@@ -29,6 +29,11 @@ export function openCommandContext(options: { logLevel?: string; quietInfo?: boo
   return { config, logger, db, close: () => db.close() };
 }
 
+/** A line of a command's result on stdout (not console.log, which test runners and log shippers intercept). */
+export function printLine(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -28,7 +28,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   { name: 'summarize', summary: 'work through the summary queue (several processes may run at once)', load: async () => (await import('./commands/summarize.ts')).registerSummarize },
   { name: 'eval', summary: 'measure match quality (nDCG@10, P@5, recall at the notify threshold) on a labelled set', load: async () => (await import('./commands/eval.ts')).registerEval },
-  { name: 'notify', summary: 'e-mail each verified subscriber one digest of their new matches; exits 1 when a digest could not be sent', load: async () => (await import('./commands/notify.ts')).registerNotify },
+  { name: 'notify', summary: 'e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent', load: async () => (await import('./commands/notify.ts')).registerNotify },
   { name: 'run', summary: 'run the pipeline (scrape → summarize → score → notify; notify sends only the due digests) now, then again every --every until SIGINT/SIGTERM', load: async () => (await import('./commands/run.ts')).registerRun },
   {
     name: 'queue',

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { migrateLatest } from '../db/migrate.ts';
 import type { StageEvent } from '../pipeline/stage-runner.ts';
 import { CliError } from './cli-error.ts';
-import { openCommandContext, printJson, type CommandContext } from './context.ts';
+import { openCommandContext, printJson, printLine, type CommandContext } from './context.ts';
 import { renderStageProgress } from './progress.ts';
 
 export interface StageCommandRun {
@@ -32,7 +32,7 @@ export async function runStageCommand<T extends object>(
     const summary = await work({ ctx, events, signal: abort.signal });
     detach();
     if (options.json) printJson({ ok: true, ...summary });
-    else console.log(describe(summary));
+    else printLine(describe(summary));
   } finally {
     detach();
     process.off('SIGINT', onSignal);

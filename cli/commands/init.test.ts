@@ -44,7 +44,7 @@ describe('tenders init', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout.trim()).toBe(`wrote ${file} with SMTP_URL`);
     expect(parseDotenv(readFileSync(file))).toEqual({ SMTP_URL: 'smtp://new.example.ch:587', LOG_LEVEL: 'debug' });
-  });
+  }, 120_000);
 
   it('--from-env refuses an invalid configuration with the config loader’s messages', async () => {
     const cwd = makeTempDir();

@@ -6,7 +6,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { ConfigError, loadConfig, readEnvironment } from '../../config.ts';
 import { CliError } from '../cli-error.ts';
-import { printJson } from '../context.ts';
+import { printJson, printLine } from '../context.ts';
 
 type Values = Record<string, string>;
 
@@ -245,6 +245,6 @@ export function registerInit(program: Command): void {
         outro(`wrote ${file}; run "tenders migrate" then "tenders serve"`, prompts);
       }
       if (flags.json) printJson({ ok: true, path: file, variables: Object.keys(values) });
-      else if (flags.fromEnv) console.log(`wrote ${file} with ${Object.keys(values).join(', ') || 'no variables'}`);
+      else if (flags.fromEnv) printLine(`wrote ${file} with ${Object.keys(values).join(', ') || 'no variables'}`);
     });
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { countStoredRows, migrateDownSteps, migrateLatest, migrationStatus } from '../../db/migrate.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
+import { openCommandContext, printJson, printLine } from '../context.ts';
 
 const Options = z.object({
   json: z.boolean().default(false),
@@ -65,9 +65,9 @@ export function registerMigrate(program: Command): void {
           const status = await migrationStatus(ctx.db.knex);
           if (options.json) printJson({ ok: true, db: ctx.db.kind, ...status });
           else {
-            console.log(`database: ${ctx.db.kind}`);
-            for (const name of status.applied) console.log(`  applied  ${name}`);
-            for (const name of status.pending) console.log(`  pending  ${name}`);
+            printLine(`database: ${ctx.db.kind}`);
+            for (const name of status.applied) printLine(`  applied  ${name}`);
+            for (const name of status.pending) printLine(`  pending  ${name}`);
           }
           return;
         }
@@ -79,8 +79,8 @@ export function registerMigrate(program: Command): void {
           names = await migrateDownSteps(ctx.db.knex, planned.length);
         }
         if (options.json) printJson({ ok: true, db: ctx.db.kind, direction, migrations: names });
-        else if (names.length === 0) console.log(direction === 'up' ? 'already up to date' : 'nothing to revert');
-        else for (const name of names) console.log(`${direction === 'up' ? 'applied' : 'reverted'} ${name}`);
+        else if (names.length === 0) printLine(direction === 'up' ? 'already up to date' : 'nothing to revert');
+        else for (const name of names) printLine(`${direction === 'up' ? 'applied' : 'reverted'} ${name}`);
       } finally {
         await ctx.close();
       }

@@ -74,7 +74,7 @@ describe('tenders notify', () => {
       await buildMatch(db, alert, await buildOpportunity(db, { title: 'Tunnel', titleEn: 'Tunnel lighting' }), 88);
       const round = await runCli(['run', '--once', '--stages', 'notify'], env());
       expect(round.code).toBe(1);
-      expect(round.stdout).toContain('round 1: notify failed: notify: 0 sent, 1 failed');
+      expect(round.stderr).toContain('notify: 0 sent, 1 failed');
     } finally {
       await sink.setMode('accept');
     }

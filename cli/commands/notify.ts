@@ -8,7 +8,7 @@ import { notify, notifyHadFailures } from '../../pipeline/notify/notify-stage.ts
 import { describeReminders } from '../../pipeline/notify/reminders/describe-reminders.ts';
 import { sendReminders } from '../../pipeline/notify/reminders/send-reminders.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
+import { openCommandContext, printJson, printLine } from '../context.ts';
 import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z
@@ -41,7 +41,7 @@ export function registerNotify(program: Command): void {
         const line = describeNotifyOutcome(summary) + describeReminders(reminders);
         if (failed) throw new CliError(line, 1, { ...summary, ...reminders });
         if (json) printJson({ ok: true, message: line, ...summary, ...reminders });
-        else console.log(line);
+        else printLine(line);
       } finally {
         mailer.close();
         await ctx.close();

@@ -6,7 +6,7 @@ import { findQuarantine, releaseQuarantine, type QuarantineRow } from '../../db/
 import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
 import { withScrapeLock } from '../../pipeline/stage-lock.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, printJson } from '../context.ts';
+import { openCommandContext, printJson, printLine } from '../context.ts';
 
 const ListFlags = z.object({
   stage: z.enum(['fetch', 'normalize'], { error: '--stage must be fetch or normalize' }).optional(),
@@ -54,11 +54,11 @@ export function registerQuarantine(program: Command): void {
           });
           return;
         }
-        console.log(rows.length === 0 ? 'quarantine: empty' : `quarantine: ${rows.length} record${rows.length === 1 ? '' : 's'}`);
-        for (const row of rows) console.log(describeRow(row));
+        printLine(rows.length === 0 ? 'quarantine: empty' : `quarantine: ${rows.length} record${rows.length === 1 ? '' : 's'}`);
+        for (const row of rows) printLine(describeRow(row));
         if (deferred.length > 0) {
-          console.log(`deferred (tried again by the next scrape): ${deferred.length}`);
-          for (const d of deferred) console.log(`  ${d.publicationId}  ${d.attempts} tr${d.attempts === 1 ? 'y' : 'ies'}\n      ${d.lastError}`);
+          printLine(`deferred (tried again by the next scrape): ${deferred.length}`);
+          for (const d of deferred) printLine(`  ${d.publicationId}  ${d.attempts} tr${d.attempts === 1 ? 'y' : 'ies'}\n      ${d.lastError}`);
         }
       } finally {
         await ctx.close();
@@ -99,12 +99,12 @@ export function registerQuarantine(program: Command): void {
         };
         if (flags.json) printJson({ ok: true, ...result });
         else {
-          console.log(
+          printLine(
             `quarantine retry: ${result.released} released, ${result.refetched} fetched again, ${result.deferred} deferred, ` +
               `${result.projectsCreated} projects created, ${result.projectsUpdated} updated, ${result.quarantinedAgain.length} quarantined again`,
           );
-          for (const row of stillQuarantined) console.log(describeRow(row));
-          if (released.dropped.length > 0) console.log(`  ${released.dropped.length} invalid search entries dropped: a later search lists them again if simap fixed them`);
+          for (const row of stillQuarantined) printLine(describeRow(row));
+          if (released.dropped.length > 0) printLine(`  ${released.dropped.length} invalid search entries dropped: a later search lists them again if simap fixed them`);
         }
       } finally {
         await ctx.close();

@@ -13,7 +13,7 @@ const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
 const tenders = (...args: string[]) => runCli(args, env());
 const STRONG = 'violet canyon 1984';
 
-describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = makeTempDir();
@@ -63,7 +63,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () =
       [['carla', '--email', 'TAKEN@example.ch', '--password', STRONG], 'error: An account with this email address already exists'],
       [['carla', '--email', 'carla@example.ch'], 'error: --password is required when stdin is not a terminal'],
     ];
-    const results = await Promise.all(cases.map(([args]) => tenders('user', 'create', ...args)));
+    const results = [];
+    for (const [args] of cases) results.push(await tenders('user', 'create', ...args));
     expect(results.map((result) => [result.code, result.stderr.trim()])).toEqual(cases.map(([, message]) => [1, message]));
     expect(await testDb.db.knex('users').whereRaw('lower(username) = ?', ['carla']).first()).toBeUndefined();
   }, 180_000);

@@ -13,6 +13,9 @@ import { printableText } from '../printable-text.ts';
 import { openCommandContext, printJson, type CommandContext } from '../context.ts';
 import { parseFlags } from '../parse-flags.ts';
 
+const printLine = (line: string) => void process.stdout.write(`${line}\n`);
+const printWarning = (line: string) => void process.stderr.write(`${line}\n`);
+
 const Json = z.object({ json: z.boolean().default(false) });
 
 const Account = z.object({ username: RegisterBody.shape.username, email: RegisterBody.shape.email, language: RegisterBody.shape.language });
@@ -71,12 +74,12 @@ async function listUsers(raw: unknown): Promise<void> {
   const { json } = parseFlags(Json, raw);
   const users = await withContext(async (ctx) => findUsers(ctx.db.knex));
   if (json) return printJson({ ok: true, users: users.map((user) => ({ ...presentUser(user), createdAt: user.createdAt })) });
-  if (users.length === 0) return console.log('no users');
+  if (users.length === 0) return printLine('no users');
   const rows = [['id', 'username', 'email', 'role', 'verified', 'language', 'created']].concat(
     users.map((u) => [String(u.id), printableText(u.username), printableText(u.email), u.role, u.emailVerifiedAt ? 'yes' : 'no', u.language, u.createdAt.toISOString().slice(0, 10)]),
   );
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  for (const row of rows) printLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
 }
 
 async function createAccount(username: string, raw: unknown): Promise<void> {
@@ -96,10 +99,10 @@ async function createAccount(username: string, raw: unknown): Promise<void> {
   });
   const verificationEmail = user.emailVerified ? 'not needed' : mailError ? 'not sent' : 'sent';
   if (flags.json) return printJson({ ok: true, user, verificationEmail, ...(mailError ? { verificationEmailError: mailError } : {}) });
-  if (user.emailVerified) return console.log(`created ${describe(user)}`);
-  if (!mailError) return console.log(`created ${describe(user)}; verification e-mail sent`);
-  console.log(`created ${describe(user)}; the verification e-mail could NOT be sent (${printableText(mailError)})`);
-  console.error('warning: check SMTP_URL; the user can ask for a new link from the app after logging in, or create the account with --verified');
+  if (user.emailVerified) return printLine(`created ${describe(user)}`);
+  if (!mailError) return printLine(`created ${describe(user)}; verification e-mail sent`);
+  printLine(`created ${describe(user)}; the verification e-mail could NOT be sent (${printableText(mailError)})`);
+  printWarning('warning: check SMTP_URL; the user can ask for a new link from the app after logging in, or create the account with --verified');
 }
 
 async function removeAccount(username: string, raw: unknown): Promise<void> {
@@ -115,7 +118,7 @@ async function removeAccount(username: string, raw: unknown): Promise<void> {
     return user;
   });
   if (flags.json) return printJson({ ok: true, deleted: presentUser(deleted) });
-  console.log(`deleted ${printableText(deleted.username)}`);
+  printLine(`deleted ${printableText(deleted.username)}`);
 }
 
 function setRole(role: Role) {
@@ -127,7 +130,7 @@ function setRole(role: Role) {
       return found;
     });
     if (json) printJson({ ok: true, id: user.id, username: user.username, role });
-    else console.log(`${printableText(user.username)} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
+    else printLine(`${printableText(user.username)} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
   };
 }
 

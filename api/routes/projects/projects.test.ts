@@ -85,8 +85,8 @@ describe('one project', () => {
     expect((await user.client.get(`/api/projects/${ids.school}/summaries`)).body).toMatchObject({ french: 'Un résumé', english: null, german: null, italian: null });
     const matches = (await user.client.get(`/api/projects/${ids.school}/matches`)).body;
     expect(matches).toEqual([
-      { id: expect.any(Number), score: 85, explanation: 'scored 85', alert: { id: expect.any(Number), prompt: 'Cleaning of school buildings' } },
-      { id: expect.any(Number), score: 55, explanation: 'scored 55', alert: { id: expect.any(Number), prompt: 'Road works in Geneva' } },
+      { id: expect.any(Number), score: 85, explanation: 'scored 85', alert: { id: expect.any(Number), prompt: 'Cleaning of school buildings' }, feedback: null },
+      { id: expect.any(Number), score: 55, explanation: 'scored 55', alert: { id: expect.any(Number), prompt: 'Road works in Geneva' }, feedback: null },
     ]);
     const other = await api.signUp();
     expect((await other.client.get(`/api/projects/${ids.school}/matches`)).body).toEqual([]);
