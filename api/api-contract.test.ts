@@ -1,4 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AlertMatchResponse,
+  AlertResponse,
+  ApiErrorResponse,
+  MessageResponse,
+  ProcessAlertResponse,
+  ProjectCategoriesResponse,
+  ProjectDetailResponse,
+  ProjectMatchResponse,
+  ProjectResponse,
+  ProjectSummariesResponse,
+  QueueAddResponse,
+  QueueCheckResponse,
+  QueueStatusResponse,
+  ResetProjectsResponse,
+  ResetTokenCheckResponse,
+  ScrapeResponse,
+  SentEmailResponse,
+  StatsResponse,
+  SubscriptionResponse,
+  UserResponse,
+} from '../domain/api-responses.ts';
 import {
   fakeScrape,
   insertTestMatch,
@@ -58,39 +81,46 @@ afterAll(async () => {
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: () => string; body?: unknown };
 type Access = 'public' | 'user' | 'admin';
 
-const ENDPOINTS: (Call & { access: Access; ok: number; bad?: Call })[] = [
-  { method: 'GET', path: () => '/api/user', access: 'user', ok: 200 },
-  { method: 'PUT', path: () => '/api/user', body: { language: 'fr' }, access: 'user', ok: 200, bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } } },
+// `schema`: what a success answers (domain/api-responses.ts, where the SPA's types come from); an error answers ApiErrorResponse.
+const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?: Call })[] = [
+  { method: 'GET', path: () => '/api/user', access: 'user', ok: 200 , schema: UserResponse },
+  { method: 'PUT', path: () => '/api/user', body: { language: 'fr' }, access: 'user', ok: 200, schema: UserResponse, bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } } },
   { method: 'POST', path: () => '/api/login', body: { username: 'zz', password: 'x' }, access: 'public', ok: 400 },
-  { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200 },
+  { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200 , schema: MessageResponse },
   { method: 'GET', path: () => '/api/verify-email', access: 'public', ok: 400 },
-  { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nobody@example.test' }, access: 'public', ok: 200, bad: { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nope' } } },
-  { method: 'GET', path: () => '/api/check-reset-token?token=abc', access: 'public', ok: 200, bad: { method: 'GET', path: () => '/api/check-reset-token' } },
+  { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nobody@example.test' }, access: 'public', ok: 200, schema: MessageResponse, bad: { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nope' } } },
+  { method: 'GET', path: () => '/api/check-reset-token?token=abc', access: 'public', ok: 200, schema: ResetTokenCheckResponse, bad: { method: 'GET', path: () => '/api/check-reset-token' } },
   { method: 'POST', path: () => '/api/reset-password', body: { token: 'abc', newPassword: 'secret12' }, access: 'public', ok: 400 },
-  { method: 'GET', path: () => '/api/alerts', access: 'user', ok: 200 },
-  { method: 'POST', path: () => '/api/alerts', body: { prompt: 'An inactive alert for the matrix', isActive: false }, access: 'user', ok: 201, bad: { method: 'POST', path: () => '/api/alerts', body: { prompt: 'short' } } },
-  { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: true }, access: 'user', ok: 200, bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } } },
-  { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process`, access: 'user', ok: 200, bad: { method: 'POST', path: () => '/api/alerts/-1/process' } },
-  { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches`, access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/alerts/x/matches' } },
-  { method: 'GET', path: () => '/api/projects', access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/projects?limit=500' } },
-  { method: 'GET', path: () => '/api/projects/categories', access: 'user', ok: 200 },
-  { method: 'GET', path: () => `/api/projects/${projectId}`, access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/projects/1.5' } },
-  { method: 'GET', path: () => `/api/projects/${projectId}/summaries`, access: 'user', ok: 200 },
-  { method: 'GET', path: () => `/api/projects/${projectId}/matches`, access: 'user', ok: 200 },
-  { method: 'GET', path: () => '/api/stats', access: 'user', ok: 200 },
-  { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200 },
-  { method: 'GET', path: () => '/api/notifications/email', access: 'user', ok: 200, bad: { method: 'GET', path: () => '/api/notifications/email?limit=101' } },
-  { method: 'POST', path: () => '/api/scrape', access: 'user', ok: 202 },
-  { method: 'GET', path: () => '/api/queue/status', access: 'admin', ok: 200 },
-  { method: 'POST', path: () => `/api/queue/add/${projectId}`, access: 'admin', ok: 200, bad: { method: 'POST', path: () => '/api/queue/add/abc' } },
-  { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200 },
-  { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200 },
+  { method: 'GET', path: () => '/api/alerts', access: 'user', ok: 200 , schema: z.array(AlertResponse) },
+  { method: 'POST', path: () => '/api/alerts', body: { prompt: 'An inactive alert for the matrix', isActive: false }, access: 'user', ok: 201, schema: AlertResponse, bad: { method: 'POST', path: () => '/api/alerts', body: { prompt: 'short' } } },
+  { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: true }, access: 'user', ok: 200, schema: AlertResponse, bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } } },
+  { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process`, access: 'user', ok: 200, schema: ProcessAlertResponse, bad: { method: 'POST', path: () => '/api/alerts/-1/process' } },
+  { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches`, access: 'user', ok: 200, schema: z.array(AlertMatchResponse), bad: { method: 'GET', path: () => '/api/alerts/x/matches' } },
+  { method: 'GET', path: () => '/api/projects', access: 'user', ok: 200, schema: z.array(ProjectResponse), bad: { method: 'GET', path: () => '/api/projects?limit=500' } },
+  { method: 'GET', path: () => '/api/projects/categories', access: 'user', ok: 200 , schema: ProjectCategoriesResponse },
+  { method: 'GET', path: () => `/api/projects/${projectId}`, access: 'user', ok: 200, schema: ProjectDetailResponse, bad: { method: 'GET', path: () => '/api/projects/1.5' } },
+  { method: 'GET', path: () => `/api/projects/${projectId}/summaries`, access: 'user', ok: 200 , schema: ProjectSummariesResponse },
+  { method: 'GET', path: () => `/api/projects/${projectId}/matches`, access: 'user', ok: 200 , schema: z.array(ProjectMatchResponse) },
+  { method: 'GET', path: () => '/api/stats', access: 'user', ok: 200 , schema: StatsResponse },
+  { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200 , schema: SubscriptionResponse },
+  { method: 'GET', path: () => '/api/notifications/email', access: 'user', ok: 200, schema: z.array(SentEmailResponse), bad: { method: 'GET', path: () => '/api/notifications/email?limit=101' } },
+  { method: 'POST', path: () => '/api/scrape', access: 'user', ok: 202 , schema: ScrapeResponse },
+  { method: 'GET', path: () => '/api/queue/status', access: 'admin', ok: 200 , schema: QueueStatusResponse },
+  { method: 'POST', path: () => `/api/queue/add/${projectId}`, access: 'admin', ok: 200, schema: QueueAddResponse, bad: { method: 'POST', path: () => '/api/queue/add/abc' } },
+  { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200 , schema: QueueCheckResponse },
+  { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200 , schema: ResetProjectsResponse },
 ];
 
 const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), c.body);
 
+/** The schema's complaints about a body, empty when it conforms. */
+function mismatches(schema: z.ZodType, body: unknown): string[] {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+}
+
 function expectErrorShape(body: unknown): void {
-  expect(body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+  expect(mismatches(ApiErrorResponse, body)).toEqual([]);
   expect(JSON.stringify(body)).not.toMatch(/ at .*\.ts:|select |insert |update /i);
 }
 
@@ -102,6 +132,7 @@ describe('every endpoint', () => {
       const response = await call(client, endpoint);
       expect(response.status, JSON.stringify(response.body)).toBe(endpoint.ok);
       if (endpoint.ok >= 400) expectErrorShape(response.body);
+      else expect(mismatches(endpoint.schema!, response.body), JSON.stringify(response.body)).toEqual([]);
     });
     if (endpoint.access !== 'public') {
       it(`${label}: 401 when logged out`, async () => {
@@ -134,6 +165,7 @@ describe('every endpoint', () => {
     const started = await admin.client.post('/api/admin/scrape');
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ started: true, message: 'Scrape started' });
+    expect(mismatches(ScrapeResponse, started.body)).toEqual([]);
     const busy = await admin.client.post('/api/admin/scrape');
     expect(busy.status).toBe(409);
     expect(busy.body.error).toBe('scrape_running');
@@ -210,6 +242,7 @@ describe('authorization between users', () => {
     ]);
     const all = (await admin.client.get('/api/notifications/email')).body;
     expect(all[0].user).toEqual({ id: alice.id, username: alice.username });
+    expect(mismatches(z.array(SentEmailResponse), all)).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase, type Database } from './connection.ts';
@@ -59,6 +60,15 @@ describe('migrations', () => {
     await expect(knex('users').insert({ username: 'bob', email: 'ANNA@example.ch', passwordHash: 'x' })).rejects.toMatchObject({ code: '23505' });
     await knex('project_keys').insert({ projectId: 'p-1' });
     await expect(knex('project_keys').insert({ projectId: 'p-1' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('list every file of db/migrations/ in migrate.ts, so none is silently skipped', async () => {
+    const files = readdirSync(new URL('./migrations/', import.meta.url))
+      .filter((file) => /\.ts$/.test(file) && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const { applied, pending } = await migrationStatus(server.db.knex);
+    expect([...applied, ...pending].sort()).toEqual(files);
   });
 
   it('carry the periods the scheduled notify served over from the run counters to dates', async () => {

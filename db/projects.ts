@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toSnake } from './case-mapping.ts';
-import type { ProjectMetadata, ProjectRecord } from '../pipeline/normalize/project-record.ts';
+import type { ProjectMetadata, ProjectRecord } from './project-record.ts';
 
 export interface ProjectPublicationInsert {
   projectId: number;

@@ -44,8 +44,3 @@ export async function deletePublicationRetries(db: Knex, publicationIds: string[
   if (publicationIds.length === 0) return;
   await db('publication_retries').whereIn('publicationId', publicationIds).delete();
 }
-
-export async function countPublicationRetries(db: Knex): Promise<number> {
-  const [row] = await db('publication_retries').count<Array<{ count: number }>>({ count: '*' });
-  return Number(row?.count ?? 0);
-}

@@ -35,11 +35,6 @@ export async function releaseFromQuarantine(db: Knex, stage: QuarantineStage, pu
   await query.delete();
 }
 
-export async function countQuarantined(db: Knex, stage: QuarantineStage): Promise<number> {
-  const [row] = await db('quarantine').where({ stage }).count<Array<{ count: number }>>({ count: '*' });
-  return Number(row?.count ?? 0);
-}
-
 /** Which of these publications a stage has quarantined. */
 export async function findQuarantinedIds(db: Knex, stage: QuarantineStage, publicationIds: string[]): Promise<Set<string>> {
   if (publicationIds.length === 0) return new Set();

@@ -68,8 +68,3 @@ export async function findRawPublicationsToNormalize(
   }
   return query;
 }
-
-export async function countRawPublications(db: Knex): Promise<number> {
-  const [row] = await db('raw_publications').count<Array<{ count: number }>>({ count: '*' });
-  return Number(row?.count ?? 0);
-}

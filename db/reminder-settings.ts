@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Language } from '../domain/languages.ts';
 
 export interface ReminderSettings {
   remindersEnabled: boolean;
@@ -24,6 +25,6 @@ export async function setCalendarToken(db: Knex, userId: number, token: string):
 }
 
 /** The user a calendar token belongs to, with the language the feed is written in. */
-export async function findUserByCalendarToken(db: Knex, token: string): Promise<{ id: number; language: 'fr' | 'de' | 'it' | 'en' } | undefined> {
+export async function findUserByCalendarToken(db: Knex, token: string): Promise<{ id: number; language: Language } | undefined> {
   return db('users').where({ calendarToken: token }).first('id', 'language');
 }

@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import { CHANGE_KIND_SQL, type ProjectChangeKind } from './watchlist.ts';
-
-export type ReminderLanguage = 'fr' | 'de' | 'it' | 'en';
+import type { Language } from '../domain/languages.ts';
 
 interface WatcherProject {
   userId: number;
   username: string;
   email: string;
-  language: ReminderLanguage;
+  language: Language;
   projectId: number;
   simapProjectId: string;
   title: string;
@@ -33,7 +32,7 @@ export interface ReminderRow {
   id: number;
   userId: number;
   email: string;
-  language: ReminderLanguage;
+  language: Language;
   messageId: string;
   payload: Record<string, unknown>;
   attempts: number;
@@ -50,7 +49,7 @@ export interface NewReminder {
   projectId: number;
   reminderKey: string;
   kind: string;
-  language: ReminderLanguage;
+  language: Language;
   messageId: string;
   payload: Record<string, unknown>;
 }

@@ -65,8 +65,3 @@ export async function findWatchlist(db: Knex, userId: number): Promise<WatchedPr
     .orderByRaw('p.deadline asc nulls last, p.id');
   return rows as WatchedProjectRow[];
 }
-
-export async function findWatchedProjectIds(db: Knex, userId: number): Promise<number[]> {
-  const rows: Array<{ projectId: number }> = await db('watchlist').where({ userId }).select('projectId').orderBy('projectId');
-  return rows.map((row) => row.projectId);
-}

@@ -10,6 +10,7 @@ import { scoreAllWithLlm, type LlmEvaluationStats } from '../../pipeline/score/e
 import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
 import { CliError } from '../cli-error.ts';
 import { printJson } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z.object({
   set: z.string().optional(),
@@ -18,12 +19,6 @@ const Flags = z.object({
   reworded: z.boolean().default(false),
   feedback: z.boolean().default(false),
 });
-
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 export function registerEval(program: Command): void {
   program
@@ -35,7 +30,7 @@ export function registerEval(program: Command): void {
     .option('--reworded', 'also score every alert reworded in another language (same judgments) and compare')
     .option('--feedback', 'simulated feedback: feed back the labels of the top 5, measure nDCG@10 on the rest before and after learning')
     .action(async (raw: unknown) => {
-      const flags = parseFlags(raw);
+      const flags = parseFlags(Flags, raw);
       const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
       if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
       if (flags.feedback) {

@@ -9,6 +9,7 @@ import { describeReminders } from '../../pipeline/notify/reminders/describe-remi
 import { sendReminders } from '../../pipeline/notify/reminders/send-reminders.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, printLine } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z
   .object({
@@ -19,12 +20,6 @@ const Flags = z
   })
   .refine((flags) => !(flags.retryFailed && flags.due), { message: '--retry-failed cannot be combined with --due' });
 
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
-
 export function registerNotify(program: Command): void {
   program
     .command('notify')
@@ -34,7 +29,7 @@ export function registerNotify(program: Command): void {
     .option('--retry-failed', 'send again now the digests that failed (given up, or waiting for their next try); no new digest')
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { frequency, due, retryFailed, json } = parseFlags(raw);
+      const { frequency, due, retryFailed, json } = parseFlags(Flags, raw);
       const ctx = openCommandContext();
       const { config, logger } = ctx;
       const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });

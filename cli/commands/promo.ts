@@ -5,6 +5,7 @@ import { migrateLatest } from '../../db/migrate.ts';
 import { findPromoCode, findPromoCodes, insertPromoCode, type NewPromoCode, type PromoCodeRow } from '../../db/promo-codes.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const MAX_VALUE = { discount: 100, trial: 365 } as const;
 
@@ -42,12 +43,6 @@ const CreateFlags = z
   });
 
 const ListFlags = z.object({ json: z.boolean().default(false) });
-
-function parseFlags<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 function zurichOffsetMs(at: Date): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' })

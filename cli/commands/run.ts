@@ -10,6 +10,7 @@ import type { StageEvent } from '../../pipeline/stage-runner.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext } from '../context.ts';
 import { renderStageProgress } from '../progress.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 export const RUN_STAGES = PIPELINE_STAGES;
 
@@ -40,12 +41,6 @@ const Flags = z.object({
   json: z.boolean().default(false),
 });
 
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
-
 export function registerRun(program: Command): void {
   program
     .command('run')
@@ -55,7 +50,7 @@ export function registerRun(program: Command): void {
     .option('--once', 'run one round and exit: 0 when every stage succeeded, 1 otherwise')
     .option('--json', 'print one JSON line per round')
     .action(async (raw: unknown) => {
-      const flags = parseFlags(raw);
+      const flags = parseFlags(Flags, raw);
       const ctx = openCommandContext();
       const everyMs = flags.every ?? ctx.config.pipelineEveryMs;
       const events = new EventEmitter<{ event: [StageEvent] }>();

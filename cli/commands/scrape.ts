@@ -5,6 +5,7 @@ import { withScrapeLock } from '../../pipeline/stage-lock.ts';
 import { InvalidScrapeOptionsError, parseScrapeOptions } from '../../pipeline/scrape-options.ts';
 import { CliError } from '../cli-error.ts';
 import { runStageCommand } from '../run-stage-command.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z.object({
   since: z.string().optional(),
@@ -13,8 +14,8 @@ const Flags = z.object({
   json: z.boolean().default(false),
 });
 
-function parseFlags(raw: unknown) {
-  const flags = Flags.parse(raw);
+function parseScrapeFlags(raw: unknown) {
+  const flags = parseFlags(Flags, raw);
   if (flags.maxPages !== undefined && !/^-?\d+$/.test(flags.maxPages.trim())) {
     throw new CliError(`--max-pages must be a whole number, got "${flags.maxPages}"`);
   }
@@ -56,7 +57,7 @@ export function registerScrape(program: Command): void {
     .option('--renormalize', 're-apply every stored publication, not only new ones')
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { options, json } = parseFlags(raw);
+      const { options, json } = parseScrapeFlags(raw);
       await runStageCommand(
         { json },
         async ({ ctx, events, signal }) => {

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { summarize, type SummarizeSummary } from '../../pipeline/summarize/summarize-stage.ts';
 import { getQueueStatus } from '../../pipeline/summarize/summary-queue.ts';
-import { CliError } from '../cli-error.ts';
 import { runStageCommand } from '../run-stage-command.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Flags = z.object({
   json: z.boolean().default(false),
@@ -14,12 +14,6 @@ const Flags = z.object({
     .refine((n) => n > 0, '--limit must be a positive whole number')
     .optional(),
 });
-
-function parseFlags(raw: unknown) {
-  const parsed = Flags.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 function describeSummary(summary: SummarizeSummary): string {
   const lines = [
@@ -42,7 +36,7 @@ export function registerSummarize(program: Command): void {
     .option('--limit <n>', 'take at most this many jobs')
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { json, limit } = parseFlags(raw);
+      const { json, limit } = parseFlags(Flags, raw);
       await runStageCommand(
         {
           json,

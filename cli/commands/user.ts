@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
 import { CliError } from '../cli-error.ts';
 import { printableText } from '../printable-text.ts';
 import { openCommandContext, printJson, type CommandContext } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const printLine = (line: string) => void process.stdout.write(`${line}\n`);
 const printWarning = (line: string) => void process.stderr.write(`${line}\n`);
@@ -30,12 +31,6 @@ const CreateFlags = z.object({
 });
 
 const DeleteFlags = z.object({ yes: z.boolean().default(false), json: z.boolean().default(false) });
-
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 function interactive(): boolean {
   return process.stdin.isTTY === true;
@@ -58,7 +53,7 @@ async function getUser(ctx: CommandContext, username: string): Promise<UserRow> 
 }
 
 async function askPassword(given: string | undefined): Promise<string> {
-  if (given !== undefined) return parse(Password, given);
+  if (given !== undefined) return parseFlags(Password, given);
   if (!interactive()) throw new CliError('--password is required when stdin is not a terminal');
   const typed = await promptPassword({ message: 'Password', output: process.stderr, validate: (value) => Password.safeParse(value ?? '').error?.issues[0]?.message });
   if (isCancel(typed)) throw new CliError('cancelled', 130);
@@ -76,7 +71,7 @@ function describe(user: ReturnType<typeof presentUser>): string {
 }
 
 async function listUsers(raw: unknown): Promise<void> {
-  const { json } = parse(Json, raw);
+  const { json } = parseFlags(Json, raw);
   const users = await withContext(async (ctx) => findUsers(ctx.db.knex));
   if (json) return printJson({ ok: true, users: users.map((user) => ({ ...presentUser(user), createdAt: user.createdAt })) });
   if (users.length === 0) return printLine('no users');
@@ -88,8 +83,8 @@ async function listUsers(raw: unknown): Promise<void> {
 }
 
 async function createAccount(username: string, raw: unknown): Promise<void> {
-  const flags = parse(CreateFlags, raw);
-  const account = parse(Account, { username, email: flags.email, language: flags.language });
+  const flags = parseFlags(CreateFlags, raw);
+  const account = parseFlags(Account, { username, email: flags.email, language: flags.language });
   const password = await askPassword(flags.password);
   const { user, mailError } = await withContext(async (ctx) => {
     const mailer = verificationMailer(ctx, flags.verified);
@@ -111,7 +106,7 @@ async function createAccount(username: string, raw: unknown): Promise<void> {
 }
 
 async function removeAccount(username: string, raw: unknown): Promise<void> {
-  const flags = parse(DeleteFlags, raw);
+  const flags = parseFlags(DeleteFlags, raw);
   const deleted = await withContext(async (ctx) => {
     const user = await getUser(ctx, username);
     if (!flags.yes) {
@@ -128,7 +123,7 @@ async function removeAccount(username: string, raw: unknown): Promise<void> {
 
 function setRole(role: Role) {
   return async (username: string, raw: unknown) => {
-    const { json } = parse(Json, raw);
+    const { json } = parseFlags(Json, raw);
     const user = await withContext(async (ctx) => {
       const found = await getUser(ctx, username);
       await setUserRole(ctx.db.knex, found.id, role);

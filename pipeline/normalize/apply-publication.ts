@@ -1,6 +1,6 @@
 import { simapProjectUrl } from '../../domain/simap-url.ts';
-import type { AwardVendor, LotText, NormalizedPublication } from './normalized-publication.ts';
-import type { ProjectMetadata, ProjectRecord } from './project-record.ts';
+import type { AwardVendor, LotText, ProjectMetadata, ProjectRecord } from '../../db/project-record.ts';
+import type { NormalizedPublication } from './normalized-publication.ts';
 import { statusForPubType } from './project-status.ts';
 
 function dayStart(date: string): string {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Language, PublicationDetails, SearchEntry, type SearchLot, type Translation } from '../simap/simap-schemas.ts';
 import { htmlToText } from './html-to-text.ts';
+import type { AwardVendor } from '../../db/project-record.ts';
 import { KNOWN_PUB_TYPES } from './project-status.ts';
-import type { AwardVendor, NormalizedPublication } from './normalized-publication.ts';
+import type { NormalizedPublication } from './normalized-publication.ts';
 import { pickText, textIn } from './translation-text.ts';
 
 export interface RawPublication {

@@ -6,7 +6,8 @@ import { enqueueSummaries } from '../../db/summary-queue.ts';
 import { applyPublication } from './apply-publication.ts';
 import { mapPublication, PublicationValidationError } from './map-publication.ts';
 import type { NormalizedPublication } from './normalized-publication.ts';
-import { recordsEqual, scoredContentChanged, type ProjectRecord } from './project-record.ts';
+import type { ProjectRecord } from '../../db/project-record.ts';
+import { recordsEqual, scoredContentChanged } from './project-record.ts';
 
 export interface NormalizeCounts {
   publications: number;

@@ -1,17 +1,5 @@
+import type { AwardVendor, LotText } from '../../db/project-record.ts';
 import type { Language } from '../simap/simap-schemas.ts';
-
-export interface AwardVendor {
-  lotNumber: number | null;
-  name: string;
-  city: string | null;
-  price: number | null;
-  currency: string | null;
-}
-
-export interface LotText {
-  title: string | null;
-  description: string;
-}
 
 /** What one publication says about its project, in our terms; merged into `projects` by `applyPublication`. */
 export interface NormalizedPublication {

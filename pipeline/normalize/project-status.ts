@@ -1,4 +1,4 @@
-export type ProjectStatus = 'open' | 'awarded' | 'revoked' | 'abandoned';
+import type { ProjectStatus } from '../../db/project-record.ts';
 
 /** Publication types that announce an opportunity a subscriber can still answer. */
 export const OPPORTUNITY_PUB_TYPES = [

@@ -20,14 +20,6 @@ const MIN_DICE = 0.2;
 const RELATIVE_TO_BEST = 0.5;
 const MAX_PER_LANGUAGE = 3;
 
-/**
- * Word-level translations induced from parallel labels by Dice co-occurrence: the French stem that
- * keeps appearing in the labels whose German label holds a given stem is its translation.
- */
-export function induceTranslationLexicon(aligned: readonly AlignedStems[]): TranslationLexicon {
-  return translationLexiconOf(induceTranslationTable(aligned));
-}
-
 /** `language:stem` → its translations: plain data, so that it can be cached. */
 export type TranslationTable = ReadonlyMap<string, readonly Translation[]>;
 

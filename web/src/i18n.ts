@@ -34,5 +34,3 @@ i18n.on('languageChanged', (language) => {
 export function currentLanguage(): Language {
   return normaliseLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 }
-
-export default i18n;

@@ -5,7 +5,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
-import { pageTitleKey, useDocumentTitle } from './page-title.ts';
+import { navRoutes, pageTitleKey } from '../route-table.tsx';
+import { useDocumentTitle } from './page-title.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SubscriptionBadge } from './subscription-badge.tsx';
 
@@ -61,18 +62,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const title = t(pageTitleKey(location.pathname));
   useDocumentTitle(title);
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Moving to another page closes the menu (state adjusted during render, not in an effect).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
-  const links = [
-    { to: '/home', label: t('nav.dashboard') },
-    { to: '/alerts', label: t('nav.alerts') },
-    { to: '/projects', label: t('nav.projects') },
-    { to: '/watchlist', label: t('nav.watchlist') },
-    { to: '/notifications', label: t('nav.notifications') },
-    { to: '/subscription', label: t('nav.subscription') },
-    { to: '/settings', label: t('nav.settings') },
-    ...(isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
-  ];
+  const links = navRoutes(isAdmin).map((route) => ({ to: route.path, label: t(route.nav?.labelKey ?? '') }));
 
   return (
     <div className="app-shell">

@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(USER_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
       toast({ title: t('auth.toast.loggedOut'), description: t('auth.toast.loggedOutText') });
-      navigate('/');
+      void navigate('/');
     },
     onError: (error) =>
       toast({ title: t('auth.toast.logoutFailed'), description: describeError(t, error, 'auth.toast.logoutFailedText'), variant: 'destructive' }),

@@ -13,18 +13,6 @@ export function formatDate(value: string | number | Date | null | undefined, lan
   return new Intl.DateTimeFormat(locale(language), { day: '2-digit', month: 'short', year: 'numeric' }).format(date);
 }
 
-export function formatDateTime(value: string | null | undefined, language: string, missing = 'N/A'): string {
-  const date = toDate(value);
-  if (!date) return missing;
-  return new Intl.DateTimeFormat(locale(language), {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-}
-
 export function formatTime(value: string | null | undefined, language: string, missing = 'N/A'): string {
   const date = toDate(value);
   if (!date) return missing;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../api/types.ts';
 import { localisedSummary, localisedTitle, normaliseProject, officialUrl } from './localise.ts';
 
-const base: Project = { id: 1, title: 'Reinigung Schulhaus', titleFr: 'Nettoyage école', description: 'Beschreibung' };
+const base = { id: 1, title: 'Reinigung Schulhaus', titleFr: 'Nettoyage école', description: 'Beschreibung' };
 
 describe('localised title and summary', () => {
   it('uses the title in the active language, falling back to the title', () => {
@@ -19,7 +19,7 @@ describe('localised title and summary', () => {
   });
 
   it('normalises snake_case fields', () => {
-    const project = normaliseProject({ id: 3, title: 'x', title_de: 'Titel', summary_it: 'Sommario' } as Project & Record<string, unknown>);
+    const project = normaliseProject({ id: 3, title: 'x', title_de: 'Titel', summary_it: 'Sommario' } as unknown as Project & Record<string, unknown>);
     expect(project.titleDe).toBe('Titel');
     expect(localisedSummary(project, 'it')).toBe('Sommario');
   });

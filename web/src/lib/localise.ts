@@ -5,6 +5,8 @@ import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { normaliseLanguage } from './languages.ts';
 
 type Suffix = 'Fr' | 'De' | 'It' | 'En';
+/** Any part of a project, each field possibly null: e-mails and matches carry only a few of them. */
+type ProjectPart = { [K in keyof Project]?: Project[K] | null };
 const SUFFIX: Record<string, Suffix> = { fr: 'Fr', de: 'De', it: 'It', en: 'En' };
 
 function text(value: unknown): string | null {
@@ -29,21 +31,21 @@ export function normaliseProject(raw: Project & Record<string, unknown>, now: Da
 }
 
 /** Title in the user's language, falling back to the title, then to `missing`. */
-export function localisedTitle(project: Partial<Project> | null | undefined, language: string, missing = ''): string {
+export function localisedTitle(project: ProjectPart | null | undefined, language: string, missing = ''): string {
   if (!project) return missing;
   const suffix = SUFFIX[normaliseLanguage(language) ?? 'fr'] ?? 'Fr';
   return text(project[`title${suffix}`]) ?? text(project.title) ?? missing;
 }
 
 /** Summary in the user's language, falling back to the description. */
-export function localisedSummary(project: Partial<Project> | null | undefined, language: string): string {
+export function localisedSummary(project: ProjectPart | null | undefined, language: string): string {
   if (!project) return '';
   const suffix = SUFFIX[normaliseLanguage(language) ?? 'fr'] ?? 'Fr';
   return text(project[`summary${suffix}`]) ?? text(project.description) ?? '';
 }
 
 /** The official notice: `url` from the metadata JSON string (or object), else the project url, else simap. */
-export function officialUrl(project: Partial<Project>, language: string): string | null {
+export function officialUrl(project: ProjectPart, language: string): string | null {
   let metadata: unknown = project.metadata;
   if (typeof metadata === 'string') {
     try {
@@ -56,7 +58,6 @@ export function officialUrl(project: Partial<Project>, language: string): string
     const url = text((metadata as { url: unknown }).url);
     if (url) return url;
   }
-  if (text(project.url)) return project.url ?? null;
   if (project.projectId && text(project.projectId)) return simapProjectUrl(project.projectId, normaliseLanguage(language) ?? DEFAULT_LANGUAGE);
   return null;
 }

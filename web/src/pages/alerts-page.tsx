@@ -245,7 +245,12 @@ export function AlertsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(highlightedId);
   const { data: alerts, isLoading, isError } = useAlerts();
 
-  useEffect(() => setSelectedId(highlightedId), [highlightedId]);
+  // A new /alerts/:id selects that alert (state adjusted during render, not in an effect).
+  const [shownHighlightedId, setShownHighlightedId] = useState(highlightedId);
+  if (shownHighlightedId !== highlightedId) {
+    setShownHighlightedId(highlightedId);
+    setSelectedId(highlightedId);
+  }
   const list = alerts ?? [];
   const selected = list.find((alert) => alert.id === selectedId) ?? null;
 
@@ -293,7 +298,7 @@ export function AlertsPage() {
                 onSelect={() => {
                   if (alert.id === selectedId) {
                     setSelectedId(null);
-                    if (highlightedId !== null) navigate('/alerts');
+                    if (highlightedId !== null) void navigate('/alerts');
                   } else setSelectedId(alert.id);
                 }}
               />
@@ -305,7 +310,7 @@ export function AlertsPage() {
         selected={selected}
         onClear={() => {
           setSelectedId(null);
-          if (highlightedId !== null) navigate('/alerts');
+          if (highlightedId !== null) void navigate('/alerts');
         }}
       />
     </div>

@@ -25,7 +25,7 @@ const STATUS_STYLE: Record<string, { icon: IconName; badge: string }> = {
 };
 
 function emailScore(email: SentEmail): number | null {
-  return email.match?.score ?? email.score ?? null;
+  return email.match?.score ?? null;
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -43,7 +43,7 @@ function StatusBadge({ status }: { status: string }) {
 export function groupByDay(emails: readonly SentEmail[]): { key: string; date: string | null; items: SentEmail[] }[] {
   const groups = new Map<string, { key: string; date: string | null; items: SentEmail[] }>();
   for (const email of emails) {
-    const date = email.sentAt ?? email.createdAt ?? null;
+    const date = email.sentAt ?? null;
     const key = dayKey(date);
     const group = groups.get(key) ?? { key, date, items: [] };
     group.items.push(email);
@@ -104,7 +104,7 @@ function History() {
                 <ScoreBar score={emailScore(email)} />
                 <div className="email-card-foot">
                   <span className="muted small">
-                    {t('notifications.sentAt', { time: formatTime(email.sentAt ?? email.createdAt, language, t('common.na')) })}
+                    {t('notifications.sentAt', { time: formatTime(email.sentAt, language, t('common.na')) })}
                     {isAdmin && email.user?.username ? ` · ${email.user.username}` : ''}
                   </span>
                   {email.projectId != null && (

@@ -3,7 +3,7 @@ import { Icon } from '../components/icon.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
+import type { ProjectMatch, ProjectSummaries } from '../api/types.ts';
 import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -69,7 +69,7 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
 
 function Matches({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useQuery<AlertMatch[]>({ queryKey: [`/api/projects/${projectId}/matches`] });
+  const { data, isLoading, isError } = useQuery<ProjectMatch[]>({ queryKey: [`/api/projects/${projectId}/matches`] });
   if (isLoading) return <Spinner />;
   if (isError) return <p className="muted">{t('errors.fetchMatches')}</p>;
   if (!data || data.length === 0) return <p className="muted">{t('project.noMatches')}</p>;

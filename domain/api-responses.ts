@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+import { NOTIFY_FREQUENCIES } from './notify-frequencies.ts';
+import { PLANS } from './plans.ts';
+
+/**
+ * What the API answers, as zod schemas: api/api-contract.test.ts checks every response against them and the SPA
+ * takes its types from them (web/src/api/types.ts). Strict objects, so a field added on one side only fails the test.
+ */
+
+const id = z.number().int();
+const isoDate = z.iso.datetime();
+
+export const ApiErrorResponse = z.looseObject({ error: z.string(), message: z.string() });
+
+export const MessageResponse = z.strictObject({ message: z.string() });
+
+export const UserResponse = z.strictObject({
+  id,
+  username: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  language: z.enum(LANGUAGES),
+});
+
+export const AlertResponse = z.strictObject({
+  id,
+  prompt: z.string(),
+  isActive: z.boolean(),
+  frequency: z.enum(NOTIFY_FREQUENCIES),
+  language: z.enum(LANGUAGES),
+  matchCount: z.number().int(),
+  createdAt: isoDate,
+});
+
+export const ProjectResponse = z.strictObject({
+  id,
+  projectId: z.string(),
+  title: z.string(),
+  titleFr: z.string().nullable(),
+  titleDe: z.string().nullable(),
+  titleIt: z.string().nullable(),
+  titleEn: z.string().nullable(),
+  summaryFr: z.string().nullable(),
+  summaryDe: z.string().nullable(),
+  summaryIt: z.string().nullable(),
+  summaryEn: z.string().nullable(),
+  organization: z.string().nullable(),
+  location: z.string().nullable(),
+  category: z.string().nullable(),
+  description: z.string(),
+  publishedAt: isoDate.nullable(),
+  deadline: isoDate.nullable(),
+  budget: z.number().nullable(),
+  /** JSON text of the notice's metadata, with its official `url`. */
+  metadata: z.string(),
+  /** The user's best match score, null when none of their alerts matches. */
+  matchScore: z.number().nullable(),
+  matchCount: z.number().int(),
+});
+
+export const ProjectDetailResponse = ProjectResponse.extend({ content: z.string() });
+
+export const ProjectCategoriesResponse = z.array(z.string());
+
+export const SummaryStatus = z.enum(['none', 'pending', 'processing', 'completed', 'failed']);
+
+export const ProjectSummariesResponse = z.strictObject({
+  french: z.string().nullable(),
+  english: z.string().nullable(),
+  german: z.string().nullable(),
+  italian: z.string().nullable(),
+  status: SummaryStatus,
+});
+
+export const Verdict = z.enum(['relevant', 'not_relevant']);
+
+/** `feedback`: the user's verdict on the match, null until given. */
+export const AlertMatchResponse = z.strictObject({ id, score: z.number(), explanation: z.string(), project: ProjectResponse, feedback: Verdict.nullable() });
+
+export const ProjectMatchResponse = z.strictObject({ id, score: z.number(), explanation: z.string(), alert: z.strictObject({ id, prompt: z.string() }), feedback: Verdict.nullable() });
+
+export const ProcessAlertResponse = z.strictObject({ scored: z.number().int(), matches: z.number().int() });
+
+export const StatsResponse = z.strictObject({ totalProjects: z.number().int(), matchingProjects: z.number().int(), activeAlerts: z.number().int() });
+
+export const SubscriptionResponse = z.strictObject({
+  billing: z.enum(['off', 'on']),
+  status: z.string(),
+  plan: z.enum(PLANS).nullable(),
+  currentPeriodStart: isoDate.nullable(),
+  currentPeriodEnd: isoDate.nullable(),
+  /** Absent when billing is off. */
+  trialEnd: isoDate.nullable().optional(),
+  cancelAtPeriodEnd: z.boolean(),
+  activeAlertCount: z.number().int(),
+  maxAlerts: z.number().int(),
+});
+
+export const PromoValidationResponse = z.strictObject({
+  valid: z.literal(true),
+  code: z.string(),
+  type: z.enum(['discount', 'trial']),
+  value: z.number(),
+  benefit: z.string(),
+  message: z.string(),
+});
+
+export const SentEmailResponse = z.strictObject({
+  id,
+  projectId: id.nullable(),
+  sentAt: isoDate.nullable(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  project: z.strictObject({ title: z.string().nullable(), organization: z.string().nullable() }),
+  alert: z.strictObject({ prompt: z.string().nullable() }),
+  match: z.strictObject({ score: z.number().nullable() }),
+  /** Only in the admin view of everyone's e-mails. */
+  user: z.strictObject({ id, username: z.string() }).optional(),
+});
+
+export const ScrapeResponse = z.strictObject({ started: z.boolean(), message: z.string() });
+
+export const QueueStatusResponse = z.strictObject({
+  queueLength: z.number().int(),
+  pending: z.number().int(),
+  processing: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const QueueAddResponse = z.strictObject({ queued: z.boolean(), message: z.string() });
+
+export const QueueCheckResponse = z.strictObject({ queued: z.number().int() });
+
+export const ResetProjectsResponse = z.strictObject({ projectsCount: z.number().int() });
+
+export const ResetTokenCheckResponse = z.strictObject({ valid: z.boolean() });
