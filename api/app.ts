@@ -16,6 +16,7 @@ import type { PipelinePorts } from './pipeline-ports.ts';
 import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
+import { configRoutes } from './routes/config/config.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { projectRoutes } from './routes/projects/projects.ts';
@@ -24,6 +25,7 @@ import { scrapeRoutes } from './routes/scrape/scrape.ts';
 import { sessionKeysFor } from './session-keys.ts';
 import { statsRoutes } from './routes/stats/stats.ts';
 import { subscriptionRoutes } from './routes/subscription/subscription.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe.ts';
 import { userRoutes } from './routes/user/user.ts';
 import { webhookRoutes } from './routes/webhooks/webhooks.ts';
 
@@ -66,7 +68,7 @@ export function createApp(options: AppDependencies): Koa {
   app.use(jsonBody());
   const health = healthRoutes(db);
   app.use(health.routes()).use(health.allowedMethods());
-  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes]) {
+  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, configRoutes, unsubscribeRoutes]) {
     const router = routes(deps);
     app.use(router.routes()).use(router.allowedMethods());
   }

@@ -8,6 +8,7 @@ import * as createSentEmails from './migrations/20261122100500-create-sent-email
 import * as createBilling from './migrations/20261122100600-create-billing.ts';
 import * as addSubscriptionEventTime from './migrations/20261123100000-add-subscription-event-time.ts';
 import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
+import * as addDigestExcerpt from './migrations/20261204090000-add-digest-excerpt.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122100600-create-billing': createBilling,
   '20261123100000-add-subscription-event-time': addSubscriptionEventTime,
   '20261124090000-add-digest-delivery': addDigestDelivery,
+  '20261204090000-add-digest-excerpt': addDigestExcerpt,
 };
 
 const source: Knex.MigrationSource<string> = {

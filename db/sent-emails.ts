@@ -61,6 +61,9 @@ export interface DigestCandidate {
   titleEn: string | null;
   organization: string | null;
   deadline: Date | null;
+  /** The project's summary in the user's language, if there is one. */
+  summary: string | null;
+  description: string | null;
 }
 
 export interface CandidateFilter {
@@ -97,6 +100,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
       'p.titleEn',
       'p.organization',
       'p.deadline',
+      db.raw('(select s.text from project_summaries s where s.project_id = p.id and s.language = u.language) as summary'),
+      'p.description',
     )
     .where('a.isActive', true)
     .whereIn('a.frequency', [...filter.frequencies])
@@ -125,6 +130,8 @@ export interface DigestEntry {
   projectTitle: string;
   projectOrganization: string | null;
   deadline: Date | null;
+  /** A few lines of the summary or the description, as the digest shows them. */
+  excerpt: string | null;
 }
 
 const NOTIFY_LOCK_NAMESPACE = 0x56494749;
@@ -162,6 +169,7 @@ export async function insertDigestEntries(
           projectTitle: e.projectTitle,
           projectOrganization: e.projectOrganization,
           deadline: e.deadline,
+          excerpt: e.excerpt,
           language: digest.language,
           attempts: 1,
           lastAttemptAt: digest.now,
@@ -214,6 +222,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
         'e.projectTitle',
         'e.projectOrganization',
         'e.deadline',
+        'e.excerpt',
       )
       .orderBy('e.id');
   const first = rows[0];
@@ -236,6 +245,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
       projectTitle: r.projectTitle ?? '',
       projectOrganization: r.projectOrganization,
       deadline: r.deadline,
+      excerpt: r.excerpt ?? null,
     })),
   };
 }
