@@ -3,39 +3,60 @@ import { ENTITLED_STATUSES } from './subscriptions.ts';
 
 export interface SentEmailRow {
   id: number;
+  digestId: string;
   userId: number;
   username: string;
   projectId: number | null;
+  alertId: number | null;
   sentAt: Date | null;
   createdAt: Date;
   status: 'pending' | 'sent' | 'failed';
   score: number | null;
+  language: DigestLanguage | null;
   alertPrompt: string | null;
   projectTitle: string | null;
   projectOrganization: string | null;
 }
 
-/** Newest first; `userId` undefined means everyone's (the admin view). */
+/**
+ * The rows of the newest `limit` e-mails (digests), newest first, each e-mail's rows best match first;
+ * `userId` undefined means everyone's (the admin view).
+ */
 export async function findSentEmails(db: Knex, options: { userId?: number; limit: number }): Promise<SentEmailRow[]> {
-  const query = db('sent_emails as e')
+  const newest = db('sent_emails as d')
+    .select('d.digestId')
+    .max({ newestAt: 'd.createdAt' })
+    .groupBy('d.digestId')
+    .orderBy([{ column: 'newestAt', order: 'desc' }, { column: 'd.digestId', order: 'desc' }])
+    .limit(options.limit);
+  if (options.userId !== undefined) newest.where('d.userId', options.userId);
+  return db
+    .with('newest', newest)
+    .from('sent_emails as e')
+    .join('newest as n', 'n.digestId', 'e.digestId')
     .join('users as u', 'u.id', 'e.userId')
     .select(
       'e.id',
+      'e.digestId',
       'e.userId',
       'u.username',
       'e.projectId',
+      'e.alertId',
       'e.sentAt',
       'e.createdAt',
       'e.status',
       'e.score',
+      'e.language',
       'e.alertPrompt',
       'e.projectTitle',
       'e.projectOrganization',
     )
-    .orderBy([{ column: 'e.createdAt', order: 'desc' }, { column: 'e.id', order: 'desc' }])
-    .limit(options.limit);
-  if (options.userId !== undefined) query.where('e.userId', options.userId);
-  return query;
+    .orderBy([
+      { column: 'n.newestAt', order: 'desc' },
+      { column: 'e.digestId', order: 'desc' },
+      { column: 'e.score', order: 'desc', nulls: 'last' },
+      { column: 'e.id', order: 'asc' },
+    ]);
 }
 
 export type DigestFrequency = 'immediate' | 'daily' | 'weekly';

@@ -198,3 +198,8 @@ export const digestTemplate: EmailTemplate<DigestVars> = {
   id: 'digest',
   content: { fr: content('fr'), de: content('de'), it: content('it'), en: content('en') },
 };
+
+/** The subject a digest of `count` matches had, for the e-mail history. */
+export function digestSubject(language: EmailLanguage, count: number): string {
+  return WORDS[language].subject(count);
+}
