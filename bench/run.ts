@@ -6,6 +6,7 @@ const BENCHES: Record<string, string> = {
   'score-pure': 'pure scoring: 50,000 projects × 1,000 alerts',
   score: 'tenders score on Postgres with writes',
   api: 'API under a fixed 500 req/s',
+  'web-bundle': 'landing page initial JS (gzip) of the built SPA',
 };
 
 const wanted = process.argv.slice(2);

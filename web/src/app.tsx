@@ -1,26 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/client.ts';
 import { ProtectedRoute } from './components/protected-route.tsx';
+import { Spinner } from './components/spinner.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { ToastProvider } from './hooks/use-toast.tsx';
-import { AdminPage } from './pages/admin-page.tsx';
-import { AlertsPage } from './pages/alerts-page.tsx';
-import { AuthPage } from './pages/auth-page.tsx';
-import { DashboardPage } from './pages/dashboard-page.tsx';
-import { DisclaimerPage } from './pages/disclaimer-page.tsx';
-import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { NotificationsPage } from './pages/notifications-page.tsx';
-import { ProjectDetailPage } from './pages/project-detail-page.tsx';
-import { ProjectsPage } from './pages/projects-page.tsx';
-import { ResetPasswordPage } from './pages/reset-password-page.tsx';
-import { SubscriptionPage } from './pages/subscription-page.tsx';
-import { SubscriptionSuccessPage } from './pages/subscription-success-page.tsx';
-import { VerifyEmailPage } from './pages/verify-email-page.tsx';
+
+// Split by route: the landing page ships alone; auth, app and admin screens load when first visited.
+const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+const DisclaimerPage = lazy(() => import('./pages/disclaimer-page.tsx').then((m) => ({ default: m.DisclaimerPage })));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
+const AlertsPage = lazy(() => import('./pages/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })));
+const ProjectsPage = lazy(() => import('./pages/projects-page.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ProjectDetailPage = lazy(() => import('./pages/project-detail-page.tsx').then((m) => ({ default: m.ProjectDetailPage })));
+const NotificationsPage = lazy(() => import('./pages/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })));
+const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const SubscriptionPage = lazy(() => import('./pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })));
+const SubscriptionSuccessPage = lazy(() => import('./pages/subscription-success-page.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -34,6 +37,7 @@ const guard = (page: ReactNode, redirectTo = '/') => <ProtectedRoute redirectTo=
 
 export function AppRoutes() {
   return (
+    <Suspense fallback={<Spinner fullPage />}>
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/landing" element={<LandingPage />} />
@@ -54,6 +58,7 @@ export function AppRoutes() {
       <Route path="/subscription/success" element={guard(<SubscriptionSuccessPage />, '/auth')} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </Suspense>
   );
 }
 

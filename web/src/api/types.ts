@@ -18,6 +18,8 @@ export interface Alert {
   isActive: boolean;
   frequency: Frequency;
   language?: string | null;
+  /** The language the prompt is written in (the chip shows this one). */
+  promptLanguage?: string | null;
   matchCount?: number | null;
   createdAt?: string | null;
 }
@@ -86,17 +88,24 @@ export interface Subscription {
   maxAlerts?: number | null;
 }
 
-export interface SentEmail {
-  id: number;
+export interface SentEmailMatch {
   projectId?: number | null;
-  sentAt?: string | null;
-  createdAt?: string | null;
-  status: string;
+  alertId?: number | null;
   score?: number | null;
-  project?: Partial<Project> | null;
-  alert?: { id?: number; prompt?: string | null } | null;
-  match?: { score?: number | null } | null;
-  user?: { username?: string | null } | null;
+  alertPrompt?: string | null;
+  project?: { title?: string | null; organization?: string | null } | null;
+}
+
+/** One e-mail of the history, with the matches it carried. */
+export interface SentEmail {
+  id: string;
+  subject?: string | null;
+  sentAt?: string | null;
+  status: string;
+  language?: string | null;
+  matchCount: number;
+  matches: SentEmailMatch[];
+  user?: { id?: number; username?: string | null } | null;
 }
 
 export interface QueueStatus {
@@ -113,4 +122,12 @@ export interface PromoValidation {
   value?: number;
   benefit?: string;
   message?: string;
+}
+
+/** GET /api/config: what the SPA shares with the server instead of copying it. */
+export interface AppConfig {
+  matchThreshold: number;
+  notifyThreshold: number;
+  billing: 'on' | 'off';
+  languages: string[];
 }
