@@ -26,7 +26,7 @@ beforeAll(async () => {
       getQueueStatus: async () => ({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
       addProjectToQueue: async () => true,
       requeueIncompleteProjects: async () => 0,
-      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none' }),
+      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null }),
       resetProjects: async () => ({ projectsCount: 1 }),
     },
   });

@@ -131,7 +131,7 @@ let userCounter = 0;
  * `rateLimits: 'default'` is given, so that tests registering many users do not trip them.
  */
 export async function startTestApi(
-  options: { env?: Record<string, string>; pipeline?: AppDependencies['pipeline']; rateLimits?: 'default' | AppDependencies['rateLimits'] } = {},
+  options: { env?: Record<string, string>; pipeline?: AppDependencies['pipeline']; rateLimits?: 'default' | AppDependencies['rateLimits']; webRoot?: string } = {},
 ): Promise<TestApi> {
   const database: TestDatabase = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -143,7 +143,7 @@ export async function startTestApi(
       : (options.rateLimits ?? { loginPerAccount: NO_LIMITS, loginPerIp: NO_LIMITS, emailPerIp: NO_LIMITS, emailPerAddress: NO_LIMITS });
 
   const config = testConfig({ PUBLIC_URL: TEST_PUBLIC_URL, ...options.env });
-  const app = createApp({ config, db: database.db, logger, mailer, pipeline: options.pipeline, rateLimits, projectCountTtlMs: 0, background });
+  const app = createApp({ config, db: database.db, logger, mailer, pipeline: options.pipeline, rateLimits, projectCountTtlMs: 0, background, webRoot: options.webRoot });
   const server: Server = app.listen(0);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -60,6 +60,9 @@ export interface ProjectSummaries {
   german?: string | null;
   italian?: string | null;
   status?: SummaryStatus;
+  /** Languages whose summary is sentences extracted from the notice. */
+  extractive?: string[];
+  noticeLanguage?: string | null;
 }
 
 export interface AlertMatch {

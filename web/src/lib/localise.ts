@@ -50,11 +50,12 @@ export function officialUrl(project: Partial<Project>, language: string): string
       metadata = null;
     }
   }
+  const inLanguage = (url: string) => url.replace(/^(https:\/\/(?:www\.)?simap\.ch\/)(fr|de|it|en)\//, `$1${normaliseLanguage(language) ?? 'fr'}/`);
   if (metadata && typeof metadata === 'object' && 'url' in metadata) {
     const url = text((metadata as { url: unknown }).url);
-    if (url) return url;
+    if (url) return inLanguage(url);
   }
-  if (text(project.url)) return project.url ?? null;
+  if (text(project.url)) return inLanguage(project.url ?? '');
   if (text(project.projectId)) return `https://www.simap.ch/${normaliseLanguage(language) ?? 'fr'}/project-detail/${project.projectId}`;
   return null;
 }
