@@ -94,7 +94,8 @@ function inspect(args: { english: string[]; language: string }): Problems {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.parentElement !== element) continue;
       const text = node.textContent ?? '';
-      for (const match of text.matchAll(/[\p{L}\p{N}’'-]{4,}/gu)) {
+      // A break after a hyphen ("e-/mail") is ordinary typography; a break between two letters is not.
+      for (const match of text.matchAll(/[\p{L}\p{N}’']{4,}/gu)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
@@ -118,7 +119,7 @@ function inspect(args: { english: string[]; language: string }): Problems {
   if (args.language !== 'en' && /\bN\/A\b/.test(body)) problems.untranslated.push('"N/A"');
   for (const element of document.querySelectorAll('.badge, option, dd')) {
     const text = (element.textContent ?? '').trim();
-    if (['construction', 'service', 'supply', 'Services', 'Works'].includes(text) && args.language !== 'en') problems.untranslated.push(`raw category "${text}"`);
+    if (['construction', 'service', 'supply'].includes(text)) problems.untranslated.push(`raw category "${text}"`);
   }
   return problems;
 }
@@ -211,7 +212,7 @@ describe.skipIf(!hasChromium)('every screen in four languages and three widths',
 
   LANGUAGES.forEach((language, index) => {
     it(`${language}: fits 390/1024/1280 px, breaks no word, shows only ${language} text, passes axe`, async () => {
-      const english = language === 'en' ? [] : englishSentences(language);
+      const english = [...SERVER_ENGLISH, ...(language === 'en' ? [] : englishSentences(language))];
       const failures: string[] = [];
       const axeWidth = WIDTHS[index % WIDTHS.length]!;
       for (const screen of screens) {

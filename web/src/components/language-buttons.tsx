@@ -16,7 +16,6 @@ export function LanguageButtons({ language, onChange, className = '' }: { langua
           lang={code}
           className={code === language ? 'lang-button active' : 'lang-button'}
           aria-pressed={code === language}
-          aria-label={t(`language.names.${code}`)}
           title={t(`language.names.${code}`)}
           onClick={() => onChange(code)}
         >
