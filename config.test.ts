@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.simap).toEqual({ baseUrl: 'https://www.simap.ch/api', rps: 3 });
-    expect(config.pipelineEveryMs).toBe(15 * 60_000);
+    expect(config.pipelineEveryMs).toBe(5 * 60_000);
     expect(config.thresholds).toMatchObject({ match: 50, notify: 70 });
     expect(config.notifyDailyAt).toBe('07:00');
     expect(config.trialDays).toBe(14);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import { DEFAULT_THRESHOLDS } from './domain/score-thresholds.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -66,13 +67,13 @@ const schema = z
       (value) => (value === undefined || value === '' ? 3 : Number(value)),
       z.number({ error: 'must be a number' }).positive('must be greater than 0').max(50, 'must be at most 50'),
     ),
-    PIPELINE_EVERY: duration('15m'),
+    PIPELINE_EVERY: duration('5m'),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-    PREFILTER_THRESHOLD: integer(0, 100, 20),
-    MATCH_THRESHOLD: integer(0, 100, 50),
-    NOTIFY_THRESHOLD: integer(0, 100, 70),
+    PREFILTER_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.prefilter),
+    MATCH_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.match),
+    NOTIFY_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.notify),
     NOTIFY_DAILY_AT: z
       .string()
       .trim()
@@ -170,4 +171,9 @@ let current: Config | undefined;
 export function getConfig(): Config {
   current ??= loadConfig(readEnvironment());
   return current;
+}
+
+/** Drops the parsed configuration, so that the next getConfig() reads the environment again (in-process CLI runs). */
+export function forgetConfig(): void {
+  current = undefined;
 }

@@ -21,8 +21,6 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   emailPerAddress: { limit: 5, windowSeconds: 3600 },
 };
 
-export const MAX_ACTIVE_ALERTS = 3;
-
 /** Everything a route needs, built once by createApp. */
 export interface ApiDeps {
   config: Config;

@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
@@ -10,6 +11,7 @@ import { jsonBody } from './middleware/body-parser.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestId } from './middleware/request-id.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { serveWebApp, WEB_DIST } from './middleware/serve-web-app.ts';
 import { sessions } from './middleware/session.ts';
 import type { PipelinePorts } from './pipeline-ports.ts';
@@ -17,6 +19,8 @@ import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import { configRoutes } from './routes/config/config.ts';
+import { calendarRoutes } from './routes/calendar/calendar.ts';
+import { feedbackRoutes } from './routes/feedback/feedback.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { projectRoutes } from './routes/projects/projects.ts';
@@ -26,7 +30,9 @@ import { sessionKeysFor } from './session-keys.ts';
 import { statsRoutes } from './routes/stats/stats.ts';
 import { subscriptionRoutes } from './routes/subscription/subscription.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe.ts';
+import { settingsRoutes } from './routes/settings/settings.ts';
 import { userRoutes } from './routes/user/user.ts';
+import { watchlistRoutes } from './routes/watchlist/watchlist.ts';
 import { webhookRoutes } from './routes/webhooks/webhooks.ts';
 
 export interface AppDependencies {
@@ -59,6 +65,7 @@ export function createApp(options: AppDependencies): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId(logger));
+  app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler());
   app.use(serveWebApp(options.webRoot ?? WEB_DIST));
   app.use(originCheck(config.publicUrl));
@@ -66,11 +73,25 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const health = healthRoutes(db);
-  app.use(health.routes()).use(health.allowedMethods());
-  for (const routes of [authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, configRoutes, unsubscribeRoutes]) {
-    const router = routes(deps);
+  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, configRoutes, unsubscribeRoutes].map((routes) => routes(deps))];
+  for (const router of routers) {
+    assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());
   }
+  mountedRouters.set(app, routers);
   return app;
+}
+
+const mountedRouters = new WeakMap<Koa, Router[]>();
+
+/** Every method and path the app answers, for tests that walk all routes. */
+export function registeredRoutes(app: Koa): Array<{ method: string; path: string }> {
+  return (mountedRouters.get(app) ?? []).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+  );
+}
+
+/** A case-changed or slash-padded path must not reach a handler whose guard was registered for the exact path. */
+function assertStrictRouting(router: Router): void {
+  if (router.opts.sensitive !== true || router.opts.strict !== true) throw new Error(`router ${router.opts.prefix ?? '/'} must be created with apiRouter()`);
 }

@@ -1,7 +1,9 @@
+import type { ApiErrorCode } from '../domain/error-codes.ts';
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -17,13 +19,13 @@ export class ValidationError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'You must be logged in', code = 'unauthorized') {
+  constructor(message = 'You must be logged in', code: ApiErrorCode = 'unauthorized') {
     super(401, code, message);
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do this', code = 'forbidden') {
+  constructor(message = 'You are not allowed to do this', code: ApiErrorCode = 'forbidden') {
     super(403, code, message);
   }
 }
@@ -35,7 +37,7 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, code = 'conflict') {
+  constructor(message: string, code: ApiErrorCode = 'conflict') {
     super(409, code, message);
   }
 }
@@ -53,7 +55,7 @@ export class RateLimitError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, code = 'bad_request') {
+  constructor(message: string, code: ApiErrorCode = 'bad_request') {
     super(400, code, message);
   }
 }

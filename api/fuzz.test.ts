@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../domain/languages.ts';
 import { insertTestProject, startTestApi, testPipeline, type SignedUpUser, type TestApi } from '../test-support/api-client.ts';
 
 let api: TestApi;
@@ -30,7 +31,7 @@ const anyJson = fc.oneof(
       prompt: fc.oneof(fc.string({ maxLength: 2100 }), fc.jsonValue()),
       isActive: fc.oneof(fc.boolean(), fc.jsonValue()),
       frequency: fc.oneof(fc.constantFrom('immediate', 'daily', 'weekly'), fc.string()),
-      language: fc.oneof(fc.constantFrom('fr', 'de', 'it', 'en'), fc.string()),
+      language: fc.oneof(fc.constantFrom(...LANGUAGES), fc.string()),
     },
     { requiredKeys: [] },
   ),

@@ -10,6 +10,8 @@ export type ScrapeLockOutcome = { started: true; result: unknown } | { started: 
 /** What the API asks of the pipeline; the app takes real implementations by default and fakes in tests. */
 export interface PipelinePorts {
   scoreAlertNow(db: Knex, alertId: number): Promise<{ scored: number; matches: number }>;
+  /** Learns the alert's more-like / less-like from its feedback (the next local pass applies it). */
+  relearnAlert(db: Knex, alertId: number): Promise<void>;
   getQueueStatus(db: Knex): Promise<QueueStatus>;
   addProjectToQueue(db: Knex, projectId: number): Promise<boolean>;
   requeueIncompleteProjects(db: Knex, config: Config): Promise<number>;

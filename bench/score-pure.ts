@@ -5,8 +5,8 @@ import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/ev
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
 import { createCandidateIndex } from '../pipeline/scoring/candidate-index.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
-import { createLocalScorer, STORAGE_FLOOR, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scoring/local-scorer.ts';
-import { DEFAULT_PREFILTER_THRESHOLD } from '../pipeline/scoring/prefilter-threshold.ts';
+import { createLocalScorer, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scoring/local-scorer.ts';
+import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../domain/score-thresholds.ts';
 
 const PROJECTS = 50_000;
 const ALERTS = 1_000;
@@ -71,7 +71,7 @@ function prefilterOnDevSet(scorer: LocalScorer, set: EvaluationSet): void {
     const dropped = scores.filter((entry) => entry.relevance === 2 && entry.score < threshold).length;
     return `threshold ${threshold}: ${((100 * above) / scores.length).toFixed(1)} % of ${scores.length} pairs go to the LLM, ${dropped} relevance-2 pairs below it`;
   };
-  console.log(`dev set prefilter (DEFAULT_PREFILTER_THRESHOLD) ${report(DEFAULT_PREFILTER_THRESHOLD)}`);
+  console.log(`dev set prefilter (DEFAULT_THRESHOLDS.prefilter) ${report(DEFAULT_THRESHOLDS.prefilter)}`);
   const lowestRelevant = Math.min(...scores.filter((entry) => entry.relevance === 2).map((entry) => entry.score));
   console.log(`dev set: lowest relevance-2 score ${lowestRelevant}; ${report(lowestRelevant)}`);
 }
@@ -93,7 +93,7 @@ export async function benchPureScoring(): Promise<void> {
   for (const alert of prepared) {
     for (const project of index.candidatesFor(alert)) {
       candidates++;
-      if (scorer.quickScore(alert, project) >= STORAGE_FLOOR) stored++;
+      if (scorer.quickScore(alert, project) >= SCORE_FLOOR) stored++;
     }
   }
   const finished = performance.now();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
+import { LANGUAGES, type Language } from '../domain/languages.ts';
 import { hashPrompt } from '../db/alerts.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
@@ -10,16 +11,15 @@ import { loadEvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
-import { loadCpvCatalog, type CpvCatalog, type CpvLanguage } from '../pipeline/scoring/cpv-catalog.ts';
-import { DEFAULT_PREFILTER_THRESHOLD } from '../pipeline/scoring/prefilter-threshold.ts';
+import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
+import { DEFAULT_THRESHOLDS } from '../domain/score-thresholds.ts';
 
 const PROJECTS = 50_000;
 const ALERTS = 1_000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEV_SET = path.resolve(ROOT, '../shared/eval/dev.json');
-const LANGUAGES: CpvLanguage[] = ['fr', 'de', 'it', 'en'];
 const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
-const PLACE_PHRASES: Record<CpvLanguage, (canton: string) => string> = {
+const PLACE_PHRASES: Record<Language, (canton: string) => string> = {
   fr: (c) => `dans le canton de ${c}`,
   de: (c) => `im Kanton ${c}`,
   it: (c) => `nel cantone ${c}`,
@@ -42,7 +42,7 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-const JOINERS: Record<CpvLanguage, string> = { fr: 'et', de: 'und', it: 'e', en: 'and' };
+const JOINERS: Record<Language, string> = { fr: 'et', de: 'und', it: 'e', en: 'and' };
 
 /** Notices built from CPV labels in their language: a main service, one or two neighbours, a canton. */
 function syntheticProjects(catalog: CpvCatalog, random: () => number) {
@@ -145,7 +145,7 @@ function benchPrefilter(): void {
   }
   const configured = loadConfig({ LOG_LEVEL: 'silent' }).thresholds.prefilter;
   console.log(`prefilter on the dev set (${scores.length} pairs):`);
-  for (const threshold of [...new Set([DEFAULT_PREFILTER_THRESHOLD, configured])].sort((a, b) => a - b)) {
+  for (const threshold of [...new Set([DEFAULT_THRESHOLDS.prefilter, configured])].sort((a, b) => a - b)) {
     const sent = scores.filter((s) => s.score >= threshold).length;
     const dropped = scores.filter((s) => s.relevance === 2 && s.score < threshold).length;
     console.log(

@@ -1,12 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../test-support/run-cli.ts';
+import { ROOT, runCli, runCliProcess } from '../test-support/run-cli.ts';
 import { makeTempDir } from '../test-support/test-config.ts';
+import { COMMANDS, readVersion } from './main.ts';
+
+/** The modules a file imports when it loads (static, value imports only: `import type` and `import()` load nothing up front). */
+function staticImportGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!/\.tsx?$/.test(file)) return;
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^import\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      const specifier = match[1]!;
+      visit(specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : specifier);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+const HEAVY = [/\/api\/app\.ts$/, /\/pipeline\/scoring\/(?!derived-data-cache\.ts$)/, /^ink$/, /^react$/, /^koa$/, /^openai$/, /^@electric-sql\/pglite/];
 
 describe('tenders', () => {
-  it('--help lists the commands', async () => {
-    const result = await runCli(['--help']);
+  it('--help lists the commands, in a process of its own', async () => {
+    const result = await runCliProcess(['--help']);
     expect(result.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'user']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['serve', 'migrate', 'user', 'score', 'queue']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+  });
+
+  it('--version prints the version of package.json', async () => {
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(result.stdout.trim()).toBe(manifest.version);
+    expect(readVersion()).toBe(manifest.version);
+  });
+
+  it('loads neither the server, the scorer nor React for the help or the light commands', () => {
+    for (const entry of ['cli/main.ts', 'cli/commands/serve.ts', 'cli/commands/score.ts', 'cli/commands/queue.tsx', 'cli/commands/migrate.ts', 'cli/commands/user.ts']) {
+      const loaded = [...staticImportGraph(path.join(ROOT, entry))];
+      expect(loaded.filter((module) => HEAVY.some((pattern) => pattern.test(module))), entry).toEqual([]);
+    }
+  });
+
+  it('lists each command with its own description', async () => {
+    for (const entry of COMMANDS) {
+      const program = new Command('tenders');
+      (await entry.load())(program);
+      const command = program.commands.find((candidate) => candidate.name() === entry.name);
+      expect(command?.description(), entry.name).toBe(entry.summary);
+    }
+  });
+
+  it('shows the help of one command', async () => {
+    const result = await runCli(['scrape', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--max-pages <n>');
   });
 
   it('rejects an unknown command with a clear message', async () => {
@@ -33,7 +86,7 @@ describe('tenders', () => {
   it('migrates the embedded database and reports status as JSON', async () => {
     const env = { DATA_DIR: makeTempDir() };
     const up = await runCli(['migrate', 'up', '--json'], env);
-    expect(up.code).toBe(0);
+    expect(up.code, up.stderr).toBe(0);
     expect(JSON.parse(up.stdout)).toMatchObject({ ok: true, db: 'pglite', direction: 'up' });
     const status = await runCli(['migrate', 'status', '--json'], env);
     expect(JSON.parse(status.stdout)).toMatchObject({ ok: true, pending: [] });

@@ -1,8 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import type { StageEvent } from '../pipeline/stage-runner.ts';
+import { formatDuration } from './format-time.ts';
 
 const BAR_WIDTH = 24;
 const NAMES: Record<string, string> = { 'pipeline.fetch': 'fetch', 'pipeline.normalize': 'normalize' };
+/** Before this much work and time, a rate says nothing yet. */
+const MIN_ETA_DONE = 2;
+const MIN_ETA_MS = 1000;
 
 function stageName(stage: string): string {
   return NAMES[stage] ?? stage.replace(/^pipeline\./, '');
@@ -23,12 +27,35 @@ function formatCounts(counts: Record<string, number>): string {
     .join(', ');
 }
 
+export interface ProgressOptions {
+  /** Totals the command knows before a stage starts (the summary queue's length), by stage id. */
+  totals?: Readonly<Record<string, number>>;
+  now?: () => number;
+}
+
+/** "120/400 (30 %) · 2 min 10 s left" with a total, else "120 · 4.0/s". */
+export function describeProgress(done: number, total: number | undefined, elapsedMs: number): string {
+  const enough = done >= MIN_ETA_DONE && elapsedMs >= MIN_ETA_MS;
+  if (total) {
+    const percent = Math.min(100, Math.floor((done / total) * 100));
+    const eta = enough && done < total ? ` · ${formatDuration((elapsedMs / done) * (total - done))} left` : '';
+    return `${done}/${total} (${percent} %)${eta}`;
+  }
+  return `${done}${enough ? ` · ${((done * 1000) / elapsedMs).toFixed(1)}/s` : ''}`;
+}
+
 /**
- * Renders stage events on stderr: a progress line redrawn in place on a terminal, plain lines otherwise.
- * Returns a function that detaches it.
+ * Renders stage events on stderr: on a terminal one line redrawn in place with the total and the time
+ * left; elsewhere (a log file, CI) one plain line per step. Returns a function that detaches it.
  */
-export function renderStageProgress(events: EventEmitter<{ event: [StageEvent] }>, stream: NodeJS.WriteStream = process.stderr): () => void {
+export function renderStageProgress(
+  events: EventEmitter<{ event: [StageEvent] }>,
+  stream: NodeJS.WriteStream = process.stderr,
+  options: ProgressOptions = {},
+): () => void {
   const tty = stream.isTTY === true;
+  const now = options.now ?? (() => performance.now());
+  const startedAt = new Map<string, number>();
   let tick = 0;
   let lineOpen = false;
   const endLine = () => {
@@ -39,14 +66,17 @@ export function renderStageProgress(events: EventEmitter<{ event: [StageEvent] }
     const name = stageName(event.stage);
     switch (event.type) {
       case 'start':
+        startedAt.set(event.stage, now());
         if (!tty) stream.write(`${name}: started\n`);
         break;
       case 'progress': {
-        const text = `${name} ${event.done}${event.total ? `/${event.total}` : ''}${event.message ? ` · ${event.message}` : ''}`;
+        const total = event.total ?? options.totals?.[event.stage];
+        const elapsed = now() - (startedAt.get(event.stage) ?? now());
+        const text = `${name} ${describeProgress(event.done, total, elapsed)}${event.message ? ` · ${event.message}` : ''}`;
         if (tty) {
           tick += 1;
           const columns = stream.columns ?? 80;
-          stream.write(`\r\x1b[2K${`${bar(event.done, event.total, tick)} ${text}`.slice(0, columns - 1)}`);
+          stream.write(`\r\x1b[2K${`${bar(event.done, total, tick)} ${text}`.slice(0, columns - 1)}`);
           lineOpen = true;
         } else stream.write(`${text}\n`);
         break;

@@ -16,18 +16,19 @@ export interface StageCommandRun {
  * Ctrl-C aborting the stage, then the summary as JSON or as text.
  */
 export async function runStageCommand<T extends object>(
-  options: { json: boolean },
+  options: { json: boolean; totals?: (ctx: CommandContext) => Promise<Record<string, number>> },
   work: (run: StageCommandRun) => Promise<T>,
   describe: (summary: T) => string,
 ): Promise<void> {
-  const ctx = openCommandContext();
+  const ctx = openCommandContext({ quietInfo: !options.json });
   const events = new EventEmitter<{ event: [StageEvent] }>();
-  const detach = options.json ? () => {} : renderStageProgress(events);
+  let detach = () => {};
   const abort = new AbortController();
   const onSignal = () => abort.abort(new CliError('interrupted', 130));
   process.once('SIGINT', onSignal);
   try {
     await migrateLatest(ctx.db.knex);
+    if (!options.json) detach = renderStageProgress(events, process.stderr, { totals: await options.totals?.(ctx) });
     const summary = await work({ ctx, events, signal: abort.signal });
     detach();
     if (options.json) printJson({ ok: true, ...summary });

@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
-
-export type AlertLanguage = 'fr' | 'de' | 'it' | 'en';
+import type { Language } from '../domain/languages.ts';
 
 /** An alert as the score stage sees it: its prompt and the watermarks of the local and LLM passes. */
 export interface AlertToScore {
   id: number;
   prompt: string;
-  language: AlertLanguage;
+  language: Language;
   isActive: boolean;
   promptHash: string;
   scoredPromptHash: string | null;

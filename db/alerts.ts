@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { UserLanguage } from './users.ts';
-
-export type AlertFrequency = 'immediate' | 'daily' | 'weekly';
+import type { Language } from '../domain/languages.ts';
+import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
 
 export interface AlertRow {
   id: number;
   userId: number;
   prompt: string;
   isActive: boolean;
-  frequency: AlertFrequency;
-  language: UserLanguage;
+  frequency: NotifyFrequency;
+  language: Language;
   promptHash: string;
   createdAt: Date;
   updatedAt: Date;
@@ -23,8 +22,8 @@ export interface AlertWithMatchCount extends AlertRow {
 export interface AlertFields {
   prompt: string;
   isActive: boolean;
-  frequency: AlertFrequency;
-  language: UserLanguage;
+  frequency: NotifyFrequency;
+  language: Language;
 }
 
 export function normalizePrompt(prompt: string): string {

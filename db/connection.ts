@@ -21,7 +21,14 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax?: number; searchPath?: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      searchPath?: string;
+      /** Where knex's own warnings go (default: console.log, i.e. stdout, with stacks). */
+      onWarning?: (message: string) => void;
+    }
   | { kind: 'pglite'; directory: string | null };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
@@ -51,6 +58,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       connection: target.url,
       pool: { min: 0, max: target.poolMax ?? 10 },
       searchPath: target.searchPath ? [target.searchPath, 'public'] : undefined,
+      log: target.onWarning ? { warn: target.onWarning } : undefined,
     });
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
@@ -58,7 +66,14 @@ export function openDatabase(target: DatabaseTarget): Database {
   try {
     const { PGlite, pg_trgm, ClientPgLite } = loadEmbeddedPostgres();
     const pglite = new PGlite(target.directory ?? undefined, { extensions: { pg_trgm } });
-    const knex = knexFactory({ ...CASE_MAPPING, client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) } as Knex.Config);
+    // The first connection waits for Postgres-in-WebAssembly to start, which on a loaded machine takes minutes, not a pool timeout.
+    const knex = knexFactory({
+      ...CASE_MAPPING,
+      client: ClientPgLite,
+      dialect: 'postgres',
+      connection: () => ({ pglite }),
+      acquireConnectionTimeout: 600_000,
+    } as Knex.Config);
     return {
       knex,
       kind: 'pglite',

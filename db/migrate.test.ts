@@ -2,11 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase, type Database } from './connection.ts';
 import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
+import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
+import { findNotifyServedPeriods } from './notify-schedule.ts';
 
 const EXPECTED_TABLES = [
-  'alert_matches', 'alerts', 'email_tokens', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sessions',
-  'stripe_events', 'subscriptions', 'summary_queue', 'users',
+  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
+  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
+  'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
 ];
 
 async function tables(db: Database): Promise<string[]> {
@@ -40,7 +42,8 @@ describe('migrations', () => {
     await upDownUp(server.db);
   });
 
-  it('go up, down and up again on embedded PGlite', async () => {
+  // PGlite runs Postgres in WebAssembly on one core: a loaded machine makes it slow, not wrong.
+  it('go up, down and up again on embedded PGlite', { timeout: 240_000 }, async () => {
     const db = openDatabase({ kind: 'pglite', directory: null });
     try {
       await upDownUp(db);
@@ -56,5 +59,18 @@ describe('migrations', () => {
     await expect(knex('users').insert({ username: 'bob', email: 'ANNA@example.ch', passwordHash: 'x' })).rejects.toMatchObject({ code: '23505' });
     await knex('project_keys').insert({ projectId: 'p-1' });
     await expect(knex('project_keys').insert({ projectId: 'p-1' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('carry the periods the scheduled notify served over from the run counters to dates', async () => {
+    const { knex } = server.db;
+    await createNotifySchedule.down(knex);
+    const run = (status: string, counts: object) => ({ stage: 'pipeline.notify', status, counts: JSON.stringify(counts) });
+    await knex('pipeline_runs').insert([
+      run('succeeded', { dailyDay: 20260316, weeklyWeek: 20260316 }),
+      run('succeeded', { dailyDay: 20260317, digestsSent: 3 }),
+      run('failed', { dailyDay: 20260318 }),
+    ]);
+    await createNotifySchedule.up(knex);
+    expect(await findNotifyServedPeriods(knex)).toEqual({ daily: '2026-03-17', weekly: '2026-03-16' });
   });
 });

@@ -9,6 +9,10 @@ import * as createBilling from './migrations/20261122100600-create-billing.ts';
 import * as addSubscriptionEventTime from './migrations/20261123100000-add-subscription-event-time.ts';
 import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
 import * as addDigestExcerpt from './migrations/20261204090000-add-digest-excerpt.ts';
+import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
+import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-retry-schedule.ts';
+import * as createAlertFeedback from './migrations/20261205100000-create-alert-feedback.ts';
+import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +31,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123100000-add-subscription-event-time': addSubscriptionEventTime,
   '20261124090000-add-digest-delivery': addDigestDelivery,
   '20261204090000-add-digest-excerpt': addDigestExcerpt,
+  '20261206100000-create-notify-schedule': createNotifySchedule,
+  '20261202100000-add-digest-retry-schedule': addDigestRetrySchedule,
+  '20261205100000-create-alert-feedback': createAlertFeedback,
+  '20261205100100-create-watchlist': createWatchlist,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
+import type { Language } from '../domain/languages.ts';
+import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
 
 export interface SentEmailRow {
   id: number;
@@ -12,7 +14,7 @@ export interface SentEmailRow {
   createdAt: Date;
   status: 'pending' | 'sent' | 'failed';
   score: number | null;
-  language: DigestLanguage | null;
+  language: Language | null;
   alertPrompt: string | null;
   projectTitle: string | null;
   projectOrganization: string | null;
@@ -59,18 +61,16 @@ export async function findSentEmails(db: Knex, options: { userId?: number; limit
     ]);
 }
 
-export type DigestFrequency = 'immediate' | 'daily' | 'weekly';
-export type DigestLanguage = 'fr' | 'de' | 'it' | 'en';
-
 /** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
 export interface DigestCandidate {
   userId: number;
   username: string;
   email: string;
   emailVerified: boolean;
-  userLanguage: DigestLanguage;
+  userLanguage: Language;
   alertId: number;
   alertPrompt: string;
+  alertFrequency: NotifyFrequency;
   score: number;
   explanation: string;
   projectId: number;
@@ -88,7 +88,7 @@ export interface DigestCandidate {
 }
 
 export interface CandidateFilter {
-  frequencies: readonly DigestFrequency[];
+  frequencies: readonly NotifyFrequency[];
   minScore: number;
   pubTypes: readonly string[];
   now: Date;
@@ -110,6 +110,7 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
       'u.language as userLanguage',
       'a.id as alertId',
       'a.prompt as alertPrompt',
+      'a.frequency as alertFrequency',
       'm.score',
       'm.explanation',
       'p.id as projectId',
@@ -131,6 +132,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
     .whereIn('p.pubType', [...filter.pubTypes])
     .where((q) => q.whereNull('p.deadline').orWhere('p.deadline', '>', filter.now))
     .whereNotExists((q) => q.select(db.raw('1')).from('sentEmails as s').whereRaw('s.alert_id = a.id and s.simap_project_id = p.project_id'))
+    // 👎 on (alert, project) keeps the project out of that alert's e-mails for good.
+    .whereNotExists((q) => q.select(db.raw('1')).from('alertFeedback as f').whereRaw(`f.alert_id = a.id and f.project_id = p.id and f.verdict = 'not_relevant'`))
     .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
   if (filter.requireSubscription) {
     query.whereExists((q) =>
@@ -143,6 +146,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
 /** One match as a digest stores it: enough to render the digest again identically. */
 export interface DigestEntry {
   alertId: number;
+  /** Null on rows written before the frequency was kept. */
+  alertFrequency: NotifyFrequency | null;
   simapProjectId: string;
   projectId: number;
   score: number;
@@ -156,6 +161,14 @@ export interface DigestEntry {
 }
 
 const NOTIFY_LOCK_NAMESPACE = 0x56494749;
+/** Rows per statement: 16 columns × 500 rows stays far below Postgres' 65,535 bind parameters. */
+const DIGEST_CHUNK = 500;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /**
  * Writes the entries not yet e-mailed as `pending` rows of one digest, its first attempt counted, and returns the
@@ -163,44 +176,51 @@ const NOTIFY_LOCK_NAMESPACE = 0x56494749;
  */
 export async function insertDigestEntries(
   db: Knex,
-  digest: { userId: number; language: DigestLanguage; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
+  digest: { userId: number; language: Language; now: Date; digestIdFor: (entries: DigestEntry[]) => string },
   entries: DigestEntry[],
 ): Promise<{ digestId: string; entries: DigestEntry[] } | null> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [NOTIFY_LOCK_NAMESPACE, digest.userId]);
-    const taken = await trx('sentEmails')
-      .whereIn(['alertId', 'simapProjectId'], entries.map((e) => [e.alertId, e.simapProjectId]))
-      .select('alertId', 'simapProjectId');
-    const takenKeys = new Set(taken.map((t: { alertId: number; simapProjectId: string }) => `${t.alertId}|${t.simapProjectId}`));
+    const takenKeys = new Set<string>();
+    for (const chunk of chunks(entries, DIGEST_CHUNK)) {
+      const taken: Array<{ alertId: number; simapProjectId: string }> = await trx('sentEmails')
+        .whereIn(['alertId', 'simapProjectId'], chunk.map((e) => [e.alertId, e.simapProjectId]))
+        .select('alertId', 'simapProjectId');
+      for (const t of taken) takenKeys.add(`${t.alertId}|${t.simapProjectId}`);
+    }
     const fresh = entries.filter((e) => !takenKeys.has(`${e.alertId}|${e.simapProjectId}`));
     if (fresh.length === 0) return null;
     const digestId = digest.digestIdFor(fresh);
-    const inserted: Array<{ alertId: number; simapProjectId: string }> = await trx('sentEmails')
-      .insert(
-        fresh.map((e) => ({
-          userId: digest.userId,
-          alertId: e.alertId,
-          projectId: e.projectId,
-          simapProjectId: e.simapProjectId,
-          digestId,
-          status: 'pending',
-          score: e.score,
-          alertPrompt: e.alertPrompt,
-          explanation: e.explanation,
-          projectTitle: e.projectTitle,
-          projectOrganization: e.projectOrganization,
-          deadline: e.deadline,
-          excerpt: e.excerpt,
-          language: digest.language,
-          attempts: 1,
-          lastAttemptAt: digest.now,
-          createdAt: digest.now,
-        })),
-      )
-      .onConflict(['alertId', 'simapProjectId'])
-      .ignore()
-      .returning(['alertId', 'simapProjectId']);
-    const insertedKeys = new Set(inserted.map((i) => `${i.alertId}|${i.simapProjectId}`));
+    const insertedKeys = new Set<string>();
+    for (const chunk of chunks(fresh, DIGEST_CHUNK)) {
+      const inserted: Array<{ alertId: number; simapProjectId: string }> = await trx('sentEmails')
+        .insert(
+          chunk.map((e) => ({
+            userId: digest.userId,
+            alertId: e.alertId,
+            projectId: e.projectId,
+            simapProjectId: e.simapProjectId,
+            digestId,
+            status: 'pending',
+            score: e.score,
+            alertPrompt: e.alertPrompt,
+            frequency: e.alertFrequency,
+            explanation: e.explanation,
+            projectTitle: e.projectTitle,
+            projectOrganization: e.projectOrganization,
+            deadline: e.deadline,
+            excerpt: e.excerpt,
+            language: digest.language,
+            attempts: 1,
+            lastAttemptAt: digest.now,
+            createdAt: digest.now,
+          })),
+        )
+        .onConflict(['alertId', 'simapProjectId'])
+        .ignore()
+        .returning(['alertId', 'simapProjectId']);
+      for (const i of inserted) insertedKeys.add(`${i.alertId}|${i.simapProjectId}`);
+    }
     const written = fresh.filter((e) => insertedKeys.has(`${e.alertId}|${e.simapProjectId}`));
     if (written.length === 0) return null;
     if (written.length === fresh.length) return { digestId, entries: written };
@@ -215,14 +235,14 @@ export interface StoredDigest {
   userId: number;
   username: string;
   email: string;
-  language: DigestLanguage;
+  language: Language;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   entries: DigestEntry[];
 }
 
 export async function findDigest(db: Knex, digestId: string): Promise<StoredDigest | undefined> {
-  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: DigestLanguage | null; userLanguage: DigestLanguage; status: StoredDigest['status']; attempts: number }> =
+  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: Language | null; userLanguage: Language; status: StoredDigest['status']; attempts: number }> =
     await db('sentEmails as e')
       .join('users as u', 'u.id', 'e.userId')
       .where('e.digestId', digestId)
@@ -235,6 +255,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
         'e.status',
         'e.attempts',
         'e.alertId',
+        'e.frequency as alertFrequency',
         'e.simapProjectId',
         'e.projectId',
         'e.score',
@@ -258,6 +279,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
     attempts: first.attempts,
     entries: rows.map((r) => ({
       alertId: r.alertId,
+      alertFrequency: r.alertFrequency ?? null,
       simapProjectId: r.simapProjectId,
       projectId: r.projectId,
       score: r.score,
@@ -273,20 +295,29 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
 
 export interface RetryPolicy {
   now: Date;
-  /** A `pending` digest last attempted before this was interrupted between sending and marking. */
+  /** A `pending` digest with no retry scheduled, last attempted before this, was interrupted between sending and marking. */
   staleBefore: Date;
   maxAttempts: number;
+  /** `notify --retry-failed`: also the digests given up on, and the scheduled ones before their time. */
+  includeFailed?: boolean;
 }
 
+/**
+ * A digest's rows share status, attempts and schedule. `pending` with `next_attempt_at` set: waiting for its
+ * next try; `pending` without: being sent (or interrupted, once stale); `failed`: given up after the last try.
+ */
 function whereRetryable(q: Knex.QueryBuilder, policy: RetryPolicy): Knex.QueryBuilder {
+  const interrupted = (p: Knex.QueryBuilder) =>
+    p.where('status', 'pending').whereNull('nextAttemptAt').whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore]);
+  if (policy.includeFailed) {
+    return q.where((w) => w.where('status', 'failed').orWhere((p) => p.where('status', 'pending').whereNotNull('nextAttemptAt')).orWhere(interrupted));
+  }
   return q
     .where('attempts', '<', policy.maxAttempts)
-    .where((w) =>
-      w.where('status', 'failed').orWhere((p) => p.where('status', 'pending').whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore])),
-    );
+    .where((w) => w.where((p) => p.where('status', 'pending').where('nextAttemptAt', '<=', policy.now)).orWhere(interrupted));
 }
 
-/** Digests to send again: failed ones, and pending ones whose sender stopped before marking them. */
+/** Digests to send now: those whose next try is due, and pending ones whose sender stopped before marking them. */
 export async function findRetryableDigestIds(db: Knex, policy: RetryPolicy): Promise<string[]> {
   const rows: Array<{ digestId: string }> = await whereRetryable(db('sentEmails').whereNot('status', 'sent'), policy)
     .distinct('digestId')
@@ -302,6 +333,7 @@ export async function claimDigestRetry(db: Knex, digestId: string, policy: Retry
       status: 'pending',
       attempts: trx.raw('attempts + 1'),
       lastAttemptAt: policy.now,
+      nextAttemptAt: null,
     });
     return updated > 0;
   });
@@ -311,6 +343,7 @@ export async function claimDigestRetry(db: Knex, digestId: string, policy: Retry
 export async function failExhaustedDigests(db: Knex, policy: RetryPolicy): Promise<number> {
   const rows: Array<{ digestId: string }> = await db('sentEmails')
     .where('status', 'pending')
+    .whereNull('nextAttemptAt')
     .where('attempts', '>=', policy.maxAttempts)
     .whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore])
     .update({ status: 'failed', error: `interrupted on attempt ${policy.maxAttempts}; not sent again` })
@@ -319,27 +352,12 @@ export async function failExhaustedDigests(db: Knex, policy: RetryPolicy): Promi
 }
 
 export async function markDigestSent(db: Knex, digestId: string, sent: { messageId: string; sentAt: Date }): Promise<void> {
-  await db('sentEmails').where({ digestId }).update({ status: 'sent', messageId: sent.messageId, sentAt: sent.sentAt, error: null });
+  await db('sentEmails').where({ digestId }).update({ status: 'sent', messageId: sent.messageId, sentAt: sent.sentAt, error: null, nextAttemptAt: null });
 }
 
-export async function markDigestFailed(db: Knex, digestId: string, error: string): Promise<void> {
-  await db('sentEmails').where({ digestId }).update({ status: 'failed', error: error.slice(0, 1000) });
-}
-
-export interface ScheduledNotifyRuns {
-  /** The Zurich day (yyyymmdd) the last daily run served, if any. */
-  dailyDay: number | null;
-  /** The Monday (yyyymmdd) of the Zurich week the last weekly run served, if any. */
-  weeklyWeek: number | null;
-}
-
-/** What `notify --due` recorded in the counts of its succeeded runs. */
-export async function findScheduledNotifyRuns(db: Knex, stage: string): Promise<ScheduledNotifyRuns> {
-  const { rows } = await db.raw(
-    `select max((counts->>'dailyDay')::int) as daily_day, max((counts->>'weeklyWeek')::int) as weekly_week
-       from pipeline_runs where stage = ? and status = 'succeeded'`,
-    [stage],
-  );
-  const row = rows[0] as { dailyDay: number | null; weeklyWeek: number | null } | undefined;
-  return { dailyDay: row?.dailyDay ?? null, weeklyWeek: row?.weeklyWeek ?? null };
+/** A failed attempt: tried again at `retryAt`, or given up (`failed`) when there is none. */
+export async function markDigestFailed(db: Knex, digestId: string, error: string, retryAt: Date | null): Promise<void> {
+  await db('sentEmails')
+    .where({ digestId })
+    .update({ status: retryAt ? 'pending' : 'failed', error: error.slice(0, 1000), nextAttemptAt: retryAt });
 }

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { PROJECT_SCORING_COLUMNS, type ProjectForScoring } from './alerts-scoring.ts';
 import { enqueueSummaries } from './summary-queue.ts';
+import type { Language } from '../domain/languages.ts';
 
-export type SummaryLanguage = 'fr' | 'de' | 'it' | 'en';
 export type SummaryJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 export interface ClaimedSummaryJob {
@@ -12,7 +12,7 @@ export interface ClaimedSummaryJob {
 }
 
 export interface StoredSummary {
-  language: SummaryLanguage;
+  language: Language;
   text: string;
   model: string;
   extractive: boolean;
@@ -26,7 +26,7 @@ export interface ProjectSummariesView {
   italian: string | null;
   status: 'none' | SummaryJobStatus;
   /** Languages whose summary is sentences extracted from the notice (no model wrote them). */
-  extractive: SummaryLanguage[];
+  extractive: Language[];
   /** The language the notice is written in, if known. */
   noticeLanguage: string | null;
 }
@@ -105,7 +105,7 @@ export async function findStoredSummaries(db: Knex, projectId: number): Promise<
 export async function saveProjectSummaries(
   db: Knex,
   projectId: number,
-  summaries: Array<{ language: SummaryLanguage; text: string }>,
+  summaries: Array<{ language: Language; text: string }>,
   source: { model: string; extractive: boolean; contentSeq: number },
 ): Promise<void> {
   if (summaries.length === 0) return;
@@ -117,11 +117,11 @@ export async function saveProjectSummaries(
 
 export async function findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummariesView> {
   const [summaries, job] = await Promise.all([
-    db('projectSummaries').select('language', 'text', 'extractive').where({ projectId }) as Promise<Array<{ language: SummaryLanguage; text: string; extractive: boolean }>>,
+    db('projectSummaries').select('language', 'text', 'extractive').where({ projectId }) as Promise<Array<{ language: Language; text: string; extractive: boolean }>>,
     db('summaryQueue').select('status').where({ projectId }).first() as Promise<{ status: SummaryJobStatus } | undefined>,
   ]);
   const project = (await db('projects').select('creationLanguage').where({ id: projectId }).first()) as { creationLanguage: string | null } | undefined;
-  const text = (language: SummaryLanguage) => summaries.find((s) => s.language === language)?.text ?? null;
+  const text = (language: Language) => summaries.find((s) => s.language === language)?.text ?? null;
   return {
     french: text('fr'),
     english: text('en'),
@@ -152,7 +152,7 @@ export async function enqueueProjectSummary(db: Knex, projectId: number): Promis
  * Queues every project that lacks a current summary in its creation language or, when `languages` is not
  * empty, a current non-extractive one in any of them. Jobs already pending, processing or failed are left alone.
  */
-export async function enqueueIncompleteSummaries(db: Knex, languages: SummaryLanguage[]): Promise<number> {
+export async function enqueueIncompleteSummaries(db: Knex, languages: Language[]): Promise<number> {
   const result = await db.raw(
     `insert into summary_queue (project_id, status)
      select p.id, 'pending' from projects p

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
+import type { Language } from '../domain/languages.ts';
 
 export type Role = 'user' | 'admin';
-export type UserLanguage = 'fr' | 'de' | 'it' | 'en';
-
 export interface UserRow {
   id: number;
   username: string;
@@ -10,7 +9,7 @@ export interface UserRow {
   passwordHash: string;
   emailVerifiedAt: Date | null;
   role: Role;
-  language: UserLanguage;
+  language: Language;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -19,7 +18,7 @@ export interface NewUser {
   username: string;
   email: string;
   passwordHash: string;
-  language: UserLanguage;
+  language: Language;
 }
 
 export async function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {
@@ -43,7 +42,7 @@ export async function setUserRole(db: Knex, id: number, role: Role): Promise<voi
   await db('users').where({ id }).update({ role, updatedAt: db.fn.now() });
 }
 
-export async function setUserLanguage(db: Knex, id: number, language: UserLanguage): Promise<UserRow> {
+export async function setUserLanguage(db: Knex, id: number, language: Language): Promise<UserRow> {
   const [row] = await db<UserRow>('users').where({ id }).update({ language, updatedAt: db.fn.now() }).returning('*');
   return row as UserRow;
 }

@@ -3,12 +3,14 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { notify } from './notify/notify-stage.ts';
-import { scrape } from './scrape.ts';
-import { withScrapeLock } from './scrape-lock.ts';
-import { score } from './score/score-stage.ts';
+import { describeNotifyOutcome } from './notify/describe-notify-summary.ts';
+import { notify, notifyHadFailures, type NotifySummary } from './notify/notify-stage.ts';
+import type { ScheduledStage } from './schedule.ts';
+import { scrape, type ScrapeSummary } from './scrape.ts';
+import { score, type ScoreSummary } from './score/score-stage.ts';
+import { withStageLock, type LockedStage } from './stage-lock.ts';
 import type { StageEvent } from './stage-runner.ts';
-import { summarize } from './summarize/summarize-stage.ts';
+import { summarize, type SummarizeSummary } from './summarize/summarize-stage.ts';
 
 /** The pipeline's order: a round may skip stages but never reorders them. */
 export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify'] as const;
@@ -24,16 +26,72 @@ export interface PipelineStageDeps {
   signal?: AbortSignal;
 }
 
+/** What a stage returns when another process holds its lock. */
+export interface SkippedStage {
+  skipped: string;
+}
+
+const SKIP_REASON: Record<LockedStage, string> = {
+  scrape: 'another process is scraping',
+  score: 'another process is scoring',
+};
+
+/** Stages whose work cannot be shared run under an advisory lock; a second process skips them with a log line. */
+async function locked<T>(deps: PipelineStageDeps, stage: LockedStage, fn: () => Promise<T>): Promise<T | SkippedStage> {
+  const outcome = await withStageLock(deps.db, stage, fn);
+  if (outcome.started) return outcome.result;
+  deps.logger.info(`${stage} skipped: ${SKIP_REASON[stage]} (advisory lock held)`);
+  return { skipped: SKIP_REASON[stage] };
+}
+
 /** One function per stage, as `tenders run` and the embedded server's schedule run them (notify: due digests only). */
 export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineStageName, () => Promise<unknown>> {
   const { db, logger, config, events, signal } = deps;
   return {
-    scrape: async () => {
-      const outcome = await withScrapeLock(db, () => scrape({ db: db.knex, logger, config, events, signal }));
-      return outcome.started ? outcome.result : { skipped: 'a scrape is already running' };
-    },
+    scrape: () => locked(deps, 'scrape', () => scrape({ db: db.knex, logger, config, events, signal })),
     summarize: () => summarize({ db: db.knex, logger, config, events, signal }),
-    score: () => score({ db: db.knex, logger, config, events, signal }),
-    notify: () => notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true }),
+    score: () => locked(deps, 'score', () => score({ db: db.knex, logger, config, events, signal })),
+    notify: async () => {
+      const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
+      if (notifyHadFailures(summary)) throw new Error(describeNotifyOutcome(summary));
+      return summary;
+    },
   };
+}
+
+type Description = { text: string; worked: boolean };
+
+const DESCRIBE: Record<PipelineStageName, (result: never) => Description> = {
+  scrape: (r: ScrapeSummary) => ({
+    text: `${r.projectsCreated} new, ${r.projectsUpdated} updated${r.quarantined ? `, ${r.quarantined} quarantined` : ''}`,
+    worked: r.publicationsFetched > 0 || r.projectsCreated + r.projectsUpdated + r.quarantined > 0,
+  }),
+  summarize: (r: SummarizeSummary) => ({
+    text: `${r.summarized} summarized${r.failed ? `, ${r.failed} failed` : ''}${r.retried ? `, ${r.retried} to retry` : ''}`,
+    worked: r.claimed > 0 || r.abandonedFailed > 0,
+  }),
+  score: (r: ScoreSummary) => ({
+    text: `${r.alertsScored} alerts scored, ${r.matchesStored} matches${r.llmScorer ? `, ${r.llmUpdated} by LLM` : ''}`,
+    worked: r.alertsScored > 0 || r.matchesDeleted > 0 || r.llmUpdated + r.llmDeleted + r.llmStale + r.llmFailed > 0,
+  }),
+  notify: (r: NotifySummary) => ({
+    text: `${r.digestsSent} sent${r.digestsFailed ? `, ${r.digestsFailed} failed` : ''}`,
+    worked: r.digestsSent + r.digestsFailed + r.retried + r.skippedUnverified > 0,
+  }),
+};
+
+function describeResult(stage: PipelineStageName, result: unknown): Description {
+  if (typeof result === 'object' && result !== null && 'skipped' in result) return { text: `skipped: ${(result as SkippedStage).skipped}`, worked: false };
+  return (DESCRIBE[stage] as (r: unknown) => Description)(result);
+}
+
+/** The named stages in pipeline order, ready for the pipeline loop. */
+export function scheduledStages(deps: PipelineStageDeps, names: readonly PipelineStageName[] = PIPELINE_STAGES): ScheduledStage[] {
+  const runners = pipelineStageRunners(deps);
+  return PIPELINE_STAGES.filter((name) => names.includes(name)).map((name) => ({
+    name,
+    run: runners[name],
+    describe: (result: unknown) => describeResult(name, result),
+  }));
 }

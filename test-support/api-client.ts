@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import { createApp, type AppDependencies } from '../api/app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../api/background-tasks.ts';
 import type { PipelinePorts } from '../api/pipeline-ports.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { Language } from '../domain/languages.ts';
 import type { Mailer, OutgoingMail } from '../pipeline/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { silentLogger, testConfig } from './test-config.ts';
@@ -110,13 +112,14 @@ export interface SignedUpUser {
 
 export interface TestApi {
   url: string;
+  app: Koa;
   config: Config;
   db: Database;
   mailer: CapturingMailer;
   background: BackgroundTasks;
   /** A client sending the app's own Origin, like the SPA. */
   client(options?: { origin?: string | null }): ApiClient;
-  signUp(username?: string, options?: { admin?: boolean; language?: 'fr' | 'de' | 'it' | 'en' }): Promise<SignedUpUser>;
+  signUp(username?: string, options?: { admin?: boolean; language?: Language }): Promise<SignedUpUser>;
   close(): Promise<void>;
 }
 
@@ -131,7 +134,14 @@ let userCounter = 0;
  * `rateLimits: 'default'` is given, so that tests registering many users do not trip them.
  */
 export async function startTestApi(
-  options: { env?: Record<string, string>; pipeline?: AppDependencies['pipeline']; rateLimits?: 'default' | AppDependencies['rateLimits']; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    pipeline?: AppDependencies['pipeline'];
+    rateLimits?: 'default' | AppDependencies['rateLimits'];
+    /** Wraps the capturing mailer, e.g. to make sending slow like a remote SMTP server. */
+    wrapMailer?: (mailer: Mailer) => Mailer;
+    webRoot?: string;
+  } = {},
 ): Promise<TestApi> {
   const database: TestDatabase = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -143,7 +153,17 @@ export async function startTestApi(
       : (options.rateLimits ?? { loginPerAccount: NO_LIMITS, loginPerIp: NO_LIMITS, emailPerIp: NO_LIMITS, emailPerAddress: NO_LIMITS });
 
   const config = testConfig({ PUBLIC_URL: TEST_PUBLIC_URL, ...options.env });
-  const app = createApp({ config, db: database.db, logger, mailer, pipeline: options.pipeline, rateLimits, projectCountTtlMs: 0, background, webRoot: options.webRoot });
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
+    pipeline: options.pipeline,
+    rateLimits,
+    projectCountTtlMs: 0,
+    background,
+    webRoot: options.webRoot,
+  });
   const server: Server = app.listen(0);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -152,6 +172,7 @@ export async function startTestApi(
 
   const testApi: TestApi = {
     url,
+    app,
     config,
     db: database.db,
     mailer,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPrompt } from '../db/alerts.ts';
+import type { Language } from '../domain/languages.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -34,7 +35,7 @@ export interface BuiltAlert {
 
 export async function buildAlert(
   db: Knex,
-  overrides: Partial<{ userId: number; prompt: string; language: 'fr' | 'de' | 'it' | 'en'; isActive: boolean; frequency: string }> = {},
+  overrides: Partial<{ userId: number; prompt: string; language: Language; isActive: boolean; frequency: string }> = {},
 ): Promise<BuiltAlert> {
   const userId = overrides.userId ?? (await buildUser(db)).id;
   const prompt = overrides.prompt ?? 'nettoyage de bâtiments scolaires';
@@ -60,7 +61,7 @@ export interface ProjectFields {
   title: string;
   description: string;
   content: string;
-  creationLanguage: 'fr' | 'de' | 'it' | 'en' | null;
+  creationLanguage: Language | null;
   cpvCodes: string[];
   canton: string | null;
   location: string | null;

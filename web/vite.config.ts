@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { landingShell } from './landing-shell.ts';
+import { landingShell, SHELL_SCRIPT, shellLanguageScript } from './landing-shell.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -42,8 +42,12 @@ function landingInShell(): Plugin {
   return {
     name: 'vigie-landing-shell',
     transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root">${landingShell()}</div>`),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: SHELL_SCRIPT, source: shellLanguageScript() });
+    },
   };
 }
+const repository = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root,
@@ -54,6 +58,8 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
+    // The SPA imports the shared pure module ../domain/ (languages, plans, response schemas).
+    fs: { allow: [repository] },
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
     },

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
-import { createUser, findUserByEmail, findUserByUsername, type UserLanguage, type UserRow } from '../../db/users.ts';
+import { createUser, findUserByEmail, findUserByUsername, type UserRow } from '../../db/users.ts';
+import type { Language } from '../../domain/languages.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ConflictError } from '../errors.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
@@ -11,7 +12,7 @@ export interface Registration {
   username: string;
   email: string;
   password: string;
-  language: UserLanguage;
+  language: Language;
 }
 
 function conflictFromUniqueViolation(error: unknown): ConflictError | null {

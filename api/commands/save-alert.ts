@@ -8,7 +8,8 @@ import {
   type AlertWithMatchCount,
 } from '../../db/alerts.ts';
 import { lockUser } from '../../db/users.ts';
-import { MAX_ACTIVE_ALERTS, type ApiDeps } from '../api-deps.ts';
+import { MAX_ACTIVE_ALERTS } from '../../domain/plans.ts';
+import type { ApiDeps } from '../api-deps.ts';
 import { ensureAlertEntitlement } from '../billing/ensure-alert-entitlement.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError, RateLimitError } from '../errors.ts';
+import { isApiPath } from './is-api-path.ts';
 
 interface HttpishError {
   status?: number;
@@ -32,7 +33,7 @@ export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+      if (isApiPath(ctx.path) && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
         const [code, text] = STATUS_CODES[ctx.status] ?? ['error', 'Request failed'];
         const message = ctx.status === 404 ? `No API route ${ctx.method} ${ctx.path}` : text;
         const status = ctx.status;

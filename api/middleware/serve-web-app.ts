@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { send } from '@koa/send';
 import type { Middleware } from 'koa';
+import { isApiPath } from './is-api-path.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -14,7 +15,7 @@ export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url)
 export function serveWebApp(root = WEB_DIST): Middleware {
   const index = path.join(root, 'index.html');
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     if (!existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain';

@@ -1,11 +1,12 @@
 import type { AlertMatchRow, ProjectListRow, ProjectMatchRow } from '../../db/project-listing.ts';
-import type { UserLanguage } from '../../db/users.ts';
+import type { Language } from '../../domain/languages.ts';
+import type { Verdict } from '../../db/feedback.ts';
 import { presentProject } from './project.ts';
 
-export function presentProjectMatch(match: ProjectMatchRow) {
-  return { id: match.id, score: match.score, explanation: match.explanation, alert: { id: match.alertId, prompt: match.alertPrompt } };
+export function presentProjectMatch(match: ProjectMatchRow, feedback: Verdict | null = null) {
+  return { id: match.id, score: match.score, explanation: match.explanation, alert: { id: match.alertId, prompt: match.alertPrompt }, feedback };
 }
 
-export function presentAlertMatch(match: AlertMatchRow, project: ProjectListRow, language: UserLanguage) {
-  return { id: match.id, score: match.score, explanation: match.explanation, project: presentProject(project, language) };
+export function presentAlertMatch(match: AlertMatchRow, project: ProjectListRow, language: Language, feedback: Verdict | null = null) {
+  return { id: match.id, score: match.score, explanation: match.explanation, project: presentProject(project, language), feedback };
 }

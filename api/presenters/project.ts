@@ -1,11 +1,8 @@
 import type { ProjectDetailRow, ProjectListRow } from '../../db/project-listing.ts';
-import type { UserLanguage } from '../../db/users.ts';
+import type { Language } from '../../domain/languages.ts';
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 
-export function simapProjectUrl(projectId: string, language: UserLanguage): string {
-  return `https://www.simap.ch/${language}/project-detail/${encodeURIComponent(projectId)}`;
-}
-
-export function presentProject(project: ProjectListRow, language: UserLanguage) {
+export function presentProject(project: ProjectListRow, language: Language) {
   const metadata = project.metadata ?? {};
   const url = project.url ?? (typeof metadata.url === 'string' ? metadata.url : simapProjectUrl(project.projectId, language));
   return {
@@ -33,6 +30,6 @@ export function presentProject(project: ProjectListRow, language: UserLanguage) 
   };
 }
 
-export function presentProjectDetail(project: ProjectDetailRow, language: UserLanguage) {
+export function presentProjectDetail(project: ProjectDetailRow, language: Language) {
   return { ...presentProject(project, language), content: project.content };
 }

@@ -15,6 +15,7 @@ const Flags = z.object({
   set: z.string().optional(),
   scorer: z.enum(['local', 'llm'], { error: '--scorer must be local or llm' }).default('local'),
   json: z.boolean().default(false),
+  feedback: z.boolean().default(false),
 });
 
 function parseFlags(raw: unknown) {
@@ -30,10 +31,19 @@ export function registerEval(program: Command): void {
     .option('--set <file>', 'evaluation set JSON', DEFAULT_EVAL_SET)
     .option('--scorer <scorer>', 'local (default) or llm (local prefilter, then the configured LLM)')
     .option('--json', 'print the report as JSON')
+    .option('--feedback', 'simulated feedback: feed back the labels of the top 5, measure nDCG@10 on the rest before and after learning')
     .action(async (raw: unknown) => {
       const flags = parseFlags(raw);
       const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
       if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
+      if (flags.feedback) {
+        if (flags.scorer !== 'local') throw new CliError('--feedback measures the local scorer only; leave out --scorer llm');
+        const { runFeedbackEvaluation, formatFeedbackReport } = await import('../../pipeline/evaluation/simulate-feedback.ts');
+        const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
+        if (flags.json) printJson({ ok: true, mode: 'feedback', ...report });
+        else console.log(formatFeedbackReport(report));
+        return;
+      }
       const config = getConfig();
       let stats: LlmEvaluationStats | undefined;
       const tokens = { input: 0, output: 0 };

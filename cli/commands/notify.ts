@@ -1,17 +1,21 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { NOTIFY_FREQUENCIES } from '../../domain/notify-frequencies.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
-import { describeNotifySummary } from '../../pipeline/notify/describe-notify-summary.ts';
-import { notify } from '../../pipeline/notify/notify-stage.ts';
+import { describeNotifyOutcome } from '../../pipeline/notify/describe-notify-summary.ts';
+import { notify, notifyHadFailures } from '../../pipeline/notify/notify-stage.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
 
-const Flags = z.object({
-  frequency: z.enum(['immediate', 'daily', 'weekly', 'all'], { error: '--frequency must be immediate, daily, weekly or all' }).default('all'),
-  due: z.boolean().default(false),
-  json: z.boolean().default(false),
-});
+const Flags = z
+  .object({
+    frequency: z.enum([...NOTIFY_FREQUENCIES, 'all'], { error: '--frequency must be immediate, daily, weekly or all' }).default('all'),
+    due: z.boolean().default(false),
+    retryFailed: z.boolean().default(false),
+    json: z.boolean().default(false),
+  })
+  .refine((flags) => !(flags.retryFailed && flags.due), { message: '--retry-failed cannot be combined with --due' });
 
 function parseFlags(raw: unknown) {
   const parsed = Flags.safeParse(raw);
@@ -22,20 +26,24 @@ function parseFlags(raw: unknown) {
 export function registerNotify(program: Command): void {
   program
     .command('notify')
-    .description('e-mail each verified subscriber one digest of their new matches')
+    .description('e-mail each verified subscriber one digest of their new matches; exits 1 when a digest could not be sent')
     .option('--frequency <frequency>', 'immediate, daily, weekly or all', 'all')
     .option('--due', `only the frequencies due now (daily after NOTIFY_DAILY_AT Europe/Zurich, weekly on Mondays)`)
+    .option('--retry-failed', 'send again now the digests that failed (given up, or waiting for their next try); no new digest')
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { frequency, due, json } = parseFlags(raw);
+      const { frequency, due, retryFailed, json } = parseFlags(raw);
       const ctx = openCommandContext();
       const { config, logger } = ctx;
       const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
       try {
         await migrateLatest(ctx.db.knex);
-        const summary = await notify({ db: ctx.db.knex, logger, config, mailer }, { frequency, due });
-        if (json) printJson({ ok: true, ...summary });
-        else console.log(describeNotifySummary(summary));
+        const summary = await notify({ db: ctx.db.knex, logger, config, mailer }, { frequency, due, retryFailed });
+        const failed = notifyHadFailures(summary);
+        const line = describeNotifyOutcome(summary);
+        if (failed) throw new CliError(line, 1, { ...summary });
+        if (json) printJson({ ok: true, message: line, ...summary });
+        else console.log(line);
       } finally {
         mailer.close();
         await ctx.close();

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import { render } from 'ink';
 import { z } from 'zod';
 import { migrateLatest } from '../../db/migrate.ts';
 import { retryFailedSummaries } from '../../pipeline/summarize/summary-queue.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
-import { QueueMonitor } from '../queue-monitor/QueueMonitor.tsx';
 import { formatQueueSnapshot, loadQueueSnapshot } from '../queue-monitor/queue-snapshot.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
@@ -29,6 +27,8 @@ export function registerQueue(program: Command): void {
           else console.log(formatQueueSnapshot(snapshot));
           return;
         }
+        // Ink and React load only for the live monitor: the one-shot and JSON forms stay light.
+        const [{ render }, { QueueMonitor }] = await Promise.all([import('ink'), import('../queue-monitor/QueueMonitor.tsx')]);
         const monitor = render(<QueueMonitor load={load} retry={() => retryFailedSummaries(ctx.db.knex)} />);
         await monitor.waitUntilExit();
       } finally {

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { parseDuration } from '../../config.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
-import { PIPELINE_STAGES, pipelineStageRunners, type PipelineStageName } from '../../pipeline/pipeline-stages.ts';
+import { PIPELINE_STAGES, scheduledStages } from '../../pipeline/pipeline-stages.ts';
+import { describeRound, startPipelineLoop, type RoundReport } from '../../pipeline/schedule.ts';
 import type { StageEvent } from '../../pipeline/stage-runner.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext, type CommandContext } from '../context.ts';
+import { openCommandContext } from '../context.ts';
 import { renderStageProgress } from '../progress.ts';
 
 export const RUN_STAGES = PIPELINE_STAGES;
-type StageName = PipelineStageName;
 
 const StageList = z.string().transform((text, ctx) => {
   const names = text.split(',').map((name) => name.trim()).filter(Boolean);
@@ -46,45 +46,6 @@ function parseFlags(raw: unknown) {
   return parsed.data;
 }
 
-interface StageDeps {
-  ctx: CommandContext;
-  events: EventEmitter<{ event: [StageEvent] }>;
-  signal: AbortSignal;
-  mailer: () => Mailer;
-}
-
-type StageOutcome = { stage: StageName; ok: true; durationMs: number; result: unknown } | { stage: StageName; ok: false; durationMs: number; error: string };
-
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
-}
-
-/** Every stage runs even when an earlier one failed: each works from what is stored. */
-async function runRound(stages: StageName[], deps: StageDeps, stopping: () => boolean): Promise<StageOutcome[]> {
-  const outcomes: StageOutcome[] = [];
-  const { ctx, events, signal, mailer } = deps;
-  const runners = pipelineStageRunners({ db: ctx.db, logger: ctx.logger, config: ctx.config, mailer, events, signal });
-  for (const stage of stages) {
-    if (stopping()) break;
-    const started = performance.now();
-    const durationMs = () => Math.round(performance.now() - started);
-    try {
-      outcomes.push({ stage, ok: true, result: await runners[stage](), durationMs: durationMs() });
-    } catch (error) {
-      if (deps.signal.aborted) throw deps.signal.reason;
-      deps.ctx.logger.error(`${stage} failed: ${oneLine(error)}`);
-      deps.ctx.logger.debug({ err: error }, `${stage} failure`);
-      outcomes.push({ stage, ok: false, error: oneLine(error), durationMs: durationMs() });
-    }
-  }
-  return outcomes;
-}
-
-function describeRound(round: number, outcomes: StageOutcome[]): string {
-  const parts = outcomes.map((o) => (o.ok ? `${o.stage} ok (${(o.durationMs / 1000).toFixed(1)} s)` : `${o.stage} failed: ${o.error}`));
-  return `round ${round}: ${parts.join(', ') || 'stopped before any stage'}`;
-}
-
 export function registerRun(program: Command): void {
   program
     .command('run')
@@ -102,47 +63,44 @@ export function registerRun(program: Command): void {
       const abort = new AbortController();
       let mailer: Mailer | undefined;
       const mailerOnce = () => (mailer ??= createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: ctx.config.mail.from, dataDir: ctx.config.dataDir, logger: ctx.logger }));
+      let loop: ReturnType<typeof startPipelineLoop> | undefined;
       let stopping = false;
-      let wake: (() => void) | undefined;
       // The first signal lets the current stage finish; a second one aborts it.
       const onSignal = (signal: NodeJS.Signals) => {
         if (stopping) return abort.abort(new CliError('interrupted', 130));
         stopping = true;
         ctx.logger.warn(`${signal}: stopping after the current stage (send it again to abort)`);
-        wake?.();
+        void loop?.stop();
       };
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
-      const pause = (ms: number) =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(() => wake?.(), ms);
-          wake = () => {
-            clearTimeout(timer);
-            wake = undefined;
-            resolve();
-          };
-        });
+      let last: RoundReport | undefined;
+      const onRound = (report: RoundReport) => {
+        last = report;
+        const { round, startedAt, outcomes, durationMs, idle } = report;
+        const ok = report.complete && outcomes.every((o) => o.ok);
+        if (flags.json) {
+          const stages = outcomes.map(({ stage, ok: stageOk, durationMs: ms, ...rest }) =>
+            'error' in rest ? { stage, ok: stageOk, durationMs: ms, error: rest.error } : { stage, ok: stageOk, durationMs: ms, result: rest.result },
+          );
+          process.stdout.write(`${JSON.stringify({ ok, round, startedAt: startedAt.toISOString(), durationMs, idle, stages })}\n`);
+        } else console.log(describeRound(report));
+      };
+      const onWait = (nextAt: Date) => {
+        if (!flags.json) console.log(`next round at ${nextAt.toLocaleTimeString('en-GB', { timeZoneName: 'short' })}`);
+      };
       try {
         await migrateLatest(ctx.db.knex);
-        for (let round = 1; !stopping; round++) {
-          const startedAt = Date.now();
-          const outcomes = await runRound(flags.stages, { ctx, events, signal: abort.signal, mailer: mailerOnce }, () => stopping);
-          const ok = outcomes.length === flags.stages.length && outcomes.every((o) => o.ok);
-          if (flags.json) process.stdout.write(`${JSON.stringify({ ok, round, startedAt: new Date(startedAt).toISOString(), stages: outcomes })}\n`);
-          else console.log(describeRound(round, outcomes));
-          if (flags.once) {
-            const failures = outcomes.flatMap((o) => (o.ok ? [] : [`${o.stage} failed: ${o.error}`]));
-            if (failures.length > 0) throw new CliError(failures.join('; '));
-            if (!ok) throw new CliError('interrupted before every stage ran', 130);
-            return;
-          }
-          if (stopping) break;
-          const next = startedAt + everyMs;
-          if (!flags.json) console.log(`next round at ${new Date(Math.max(next, Date.now())).toLocaleTimeString()}`);
-          await pause(next - Date.now());
+        if (stopping) return;
+        const stages = scheduledStages({ db: ctx.db, logger: ctx.logger, config: ctx.config, mailer: mailerOnce, events, signal: abort.signal }, flags.stages);
+        loop = startPipelineLoop({ stages, logger: ctx.logger, everyMs, once: flags.once, signal: abort.signal, onRound, onWait });
+        await loop.done;
+        if (flags.once && last) {
+          const failures = last.outcomes.flatMap((o) => (o.ok ? [] : [`${o.stage} failed: ${o.error}`]));
+          if (failures.length > 0) throw new CliError(failures.join('; '));
+          if (!last.complete) throw new CliError('interrupted before every stage ran', 130);
         }
       } finally {
-        wake?.();
         detach();
         mailer?.close();
         process.off('SIGINT', onSignal);

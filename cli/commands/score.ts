@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { score, type ScoreSummary } from '../../pipeline/score/score-stage.ts';
+import type { ScoreSummary } from '../../pipeline/score/score-stage.ts';
+import { withStageLock } from '../../pipeline/stage-lock.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
 
-function describeSummary(summary: ScoreSummary): string {
+export const SCORE_SKIPPED = 'another process is scoring (advisory lock held); nothing done';
+
+function describeSummary(summary: ScoreSummary | { skipped: string }): string {
+  if ('skipped' in summary) return `score skipped: ${summary.skipped}`;
   const lines = [
     `scored ${summary.alertsScored} of ${summary.alerts} active alerts against ${summary.projects} projects (${summary.llmScorer ?? 'local scorer only'})`,
     `  pairs considered      ${summary.pairsConsidered}`,
@@ -32,9 +36,16 @@ export function registerScore(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
       const { json } = Flags.parse(raw);
+      // The scorer is loaded by the action only: `tenders score --help` stays instant.
+      const { score } = await import('../../pipeline/score/score-stage.ts');
       await runStageCommand(
         { json },
-        ({ ctx, events, signal }) => score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }),
+        async ({ ctx, events, signal }) => {
+          const outcome = await withStageLock(ctx.db, 'score', () => score({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }));
+          if (outcome.started) return outcome.result;
+          ctx.logger.warn(`score skipped: ${SCORE_SKIPPED}`);
+          return { skipped: SCORE_SKIPPED };
+        },
         describeSummary,
       );
     });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
-import { withScrapeLock } from '../../pipeline/scrape-lock.ts';
+import { withScrapeLock } from '../../pipeline/stage-lock.ts';
 import { InvalidScrapeOptionsError, parseScrapeOptions } from '../../pipeline/scrape-options.ts';
 import { CliError } from '../cli-error.ts';
 import { runStageCommand } from '../run-stage-command.ts';

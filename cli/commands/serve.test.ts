@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../../test-support/run-cli.ts';
+import { runCliProcess, startCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
 import { testDatabaseKind, createTestDatabase } from '../../test-support/test-database.ts';
 
@@ -10,7 +10,7 @@ const OFFLINE_SIMAP = 'http://127.0.0.1:9/api';
 function waitForListening(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
@@ -48,12 +48,12 @@ describe('tenders serve', () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await response.json()).toEqual({ ok: true, db: 'pglite' });
 
-    const second = await runCli(['migrate', 'status'], { DATA_DIR: dataDir });
+    const second = await runCliProcess(['migrate', 'status'], { DATA_DIR: dataDir });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('the embedded database is in use by a running server: stop it or set DATABASE_URL');
 
     expect(await stop(server)).toBe(0);
-    const after = await runCli(['migrate', 'status', '--json'], { DATA_DIR: dataDir });
+    const after = await runCliProcess(['migrate', 'status', '--json'], { DATA_DIR: dataDir });
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout).pending).toEqual([]);
   });

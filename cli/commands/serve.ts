@@ -1,22 +1,44 @@
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
-import { createApp } from '../../api/app.ts';
-import { getConfig } from '../../config.ts';
-import { databaseTarget, openDatabase } from '../../db/connection.ts';
-import { migrateLatest } from '../../db/migrate.ts';
-import { createLogger, describeDatabaseUrl } from '../../logger.ts';
-import { createMailer } from '../../pipeline/mail/mailer.ts';
-import { PIPELINE_STAGES, pipelineStageRunners } from '../../pipeline/pipeline-stages.ts';
-import { startPipelineSchedule } from '../../pipeline/schedule.ts';
-import { refreshProjectIndex } from '../../pipeline/score/project-index.ts';
-import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
+import type { Knex } from 'knex';
+import type { Logger } from '../../logger.ts';
+
+/**
+ * Scoring an alert inside a request needs the scorer's tables and every project indexed: prepared now,
+ * off the request path (tables in a worker thread, the index in slices that yield to the event loop).
+ */
+async function warmUpScoring(db: Knex, logger: Logger): Promise<void> {
+  const started = performance.now();
+  const [{ warmSharedLocalScorer }, { refreshProjectIndex }] = await Promise.all([
+    import('../../pipeline/score/shared-local-scorer.ts'),
+    import('../../pipeline/score/project-index.ts'),
+  ]);
+  const scorer = await warmSharedLocalScorer();
+  const index = await refreshProjectIndex(db, scorer);
+  logger.info({ projects: index.size, durationMs: Math.round(performance.now() - started) }, 'scoring warm-up done');
+}
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('migrate the database and serve the API and web app on PORT')
     .action(async () => {
+      // Loaded here, not at the top: `tenders serve --help` stays instant.
+      const [{ createApp }, { getConfig }, { databaseTarget, openDatabase }, { migrateLatest }, { createLogger, describeDatabaseUrl }, { createMailer }, { scheduledStages }, { startPipelineLoop }, { setDerivedDataCacheDir }] =
+        await Promise.all([
+          import('../../api/app.ts'),
+          import('../../config.ts'),
+          import('../../db/connection.ts'),
+          import('../../db/migrate.ts'),
+          import('../../logger.ts'),
+          import('../../pipeline/mail/mailer.ts'),
+          import('../../pipeline/pipeline-stages.ts'),
+          import('../../pipeline/schedule.ts'),
+          import('../../pipeline/scoring/derived-data-cache.ts'),
+        ]);
       const config = getConfig();
+      setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
       const logger = createLogger({ level: config.logLevel });
       const db = openDatabase(databaseTarget(config));
       const applied = await migrateLatest(db.knex);
@@ -33,15 +55,14 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
-      // Scoring an alert inside a request needs the CPV vocabulary and every project indexed: pay for it now, not on the first alert.
       setImmediate(() => {
-        refreshProjectIndex(db.knex, getSharedLocalScorer()).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
+        warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
       });
       // Only this process can open the embedded database, so it also runs the pipeline.
-      const runners = db.kind === 'pglite' ? pipelineStageRunners({ db, logger, config, mailer: () => mailer }) : undefined;
-      const schedule = runners
-        ? startPipelineSchedule({ db, logger, config, stages: PIPELINE_STAGES.map((name) => ({ name, run: runners[name] })) })
-        : undefined;
+      const schedule =
+        db.kind === 'pglite'
+          ? startPipelineLoop({ stages: scheduledStages({ db, logger, config, mailer: () => mailer }), logger: logger.child({ component: 'schedule' }), everyMs: config.pipelineEveryMs })
+          : undefined;
 
       let stopping = false;
       const stop = async (signal: string) => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { summarize, type SummarizeSummary } from '../../pipeline/summarize/summarize-stage.ts';
+import { getQueueStatus } from '../../pipeline/summarize/summary-queue.ts';
 import { CliError } from '../cli-error.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 
@@ -43,7 +44,14 @@ export function registerSummarize(program: Command): void {
     .action(async (raw: unknown) => {
       const { json, limit } = parseFlags(raw);
       await runStageCommand(
-        { json },
+        {
+          json,
+          // The queue's length now: the total the progress line counts down (other workers may take some).
+          totals: async (ctx) => {
+            const { pending } = await getQueueStatus(ctx.db.knex);
+            return { 'pipeline.summarize': limit === undefined ? pending : Math.min(limit, pending) };
+          },
+        },
         ({ ctx, events, signal }) => summarize({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, { limit }),
         describeSummary,
       );

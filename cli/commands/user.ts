@@ -6,6 +6,7 @@ import { presentUser } from '../../api/presenters/user.ts';
 import { RegisterBody } from '../../api/routes/auth/schema.ts';
 import { migrateLatest } from '../../db/migrate.ts';
 import { deleteUser, findUserByUsername, findUsers, markEmailVerified, setUserRole, type Role, type UserRow } from '../../db/users.ts';
+import { DEFAULT_LANGUAGE } from '../../domain/languages.ts';
 import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, type CommandContext } from '../context.ts';
@@ -19,7 +20,7 @@ const CreateFlags = z.object({
   email: z.string({ error: '--email is required' }),
   password: z.string().optional(),
   admin: z.boolean().default(false),
-  language: z.string().default('fr'),
+  language: z.string().default(DEFAULT_LANGUAGE),
   verified: z.boolean().default(false),
   json: z.boolean().default(false),
 });

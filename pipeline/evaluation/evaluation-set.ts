@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { LANGUAGES } from '../../domain/languages.ts';
 
-const language = z.enum(['fr', 'de', 'it', 'en']);
+const language = z.enum(LANGUAGES);
 
 export const EvaluationSetSchema = z.object({
   projects: z.array(

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
 export const DEFAULT_EVAL_SET = fileURLToPath(new URL('../../../shared/eval/dev.json', import.meta.url));
-export const EVALUATION_NOTIFY_THRESHOLD = 70;
+export const EVALUATION_NOTIFY_THRESHOLD = DEFAULT_THRESHOLDS.notify;
 
 /** Every project's score for every alert of the set, keyed by alert id. */
 export type ScoreAll = (set: EvaluationSet) => Promise<Map<string, ScoredProject[]>> | Map<string, ScoredProject[]>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_LANGUAGES, renderEmail, type EmailTemplate } from './render-email.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
+import { renderEmail, type EmailTemplate } from './render-email.ts';
 import { resetPasswordTemplate } from './templates/reset-password.ts';
 import { verifyEmailTemplate } from './templates/verify-email.ts';
 
@@ -11,7 +12,7 @@ const TEMPLATES: [EmailTemplate<{ username: string; url: string }>, { username: 
 
 describe('renderEmail', () => {
   for (const [template, vars] of TEMPLATES) {
-    for (const language of EMAIL_LANGUAGES) {
+    for (const language of LANGUAGES) {
       it(`renders ${template.id} in ${language}`, () => {
         const email = renderEmail(template, language, vars);
         expect(email.subject.length).toBeGreaterThan(5);
@@ -26,8 +27,8 @@ describe('renderEmail', () => {
     }
 
     it(`${template.id} says something different in each language`, () => {
-      const subjects = new Set(EMAIL_LANGUAGES.map((language) => renderEmail(template, language, vars).subject));
-      expect(subjects.size).toBe(EMAIL_LANGUAGES.length);
+      const subjects = new Set(LANGUAGES.map((language) => renderEmail(template, language, vars).subject));
+      expect(subjects.size).toBe(LANGUAGES.length);
     });
   }
 });

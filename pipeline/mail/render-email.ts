@@ -1,6 +1,7 @@
-export type EmailLanguage = 'fr' | 'de' | 'it' | 'en';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 
-export const EMAIL_LANGUAGES: readonly EmailLanguage[] = ['fr', 'de', 'it', 'en'];
+export type EmailLanguage = Language;
+export const EMAIL_LANGUAGES: readonly EmailLanguage[] = LANGUAGES;
 
 export interface EmailLink {
   label: string;

@@ -1,10 +1,7 @@
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 import type { AwardVendor, LotText, NormalizedPublication } from './normalized-publication.ts';
 import type { ProjectMetadata, ProjectRecord } from './project-record.ts';
 import { statusForPubType } from './project-status.ts';
-
-export function projectUrl(projectId: string, language: string | null | undefined): string {
-  return `https://www.simap.ch/${language ?? 'de'}/project-detail/${projectId}`;
-}
 
 function dayStart(date: string): string {
   return `${date}T00:00:00.000Z`;
@@ -79,7 +76,7 @@ export function applyPublication(existing: ProjectRecord | null, publication: No
 
   const p = publication;
   const language = p.creationLanguage;
-  const url = projectUrl(p.projectId, language);
+  const url = simapProjectUrl(p.projectId, language ?? 'de');
   const metadata: ProjectMetadata = {
     url,
     projectSubType: p.projectSubType ?? existing?.metadata.projectSubType ?? null,

@@ -1,14 +1,12 @@
-import type { DigestCandidate, DigestEntry, DigestLanguage, StoredDigest } from '../../db/sent-emails.ts';
+import type { DigestCandidate, DigestEntry, StoredDigest } from '../../db/sent-emails.ts';
+import type { Language } from '../../domain/languages.ts';
+import { simapProjectUrl } from '../../domain/simap-url.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { digestTemplate, type DigestGroupVars } from '../mail/templates/digest.ts';
+import { digestTemplate, type DigestGroupVars, type DigestKind } from '../mail/templates/digest.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe-token.ts';
 
 const LOCALISED_TITLE = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
 export const EXCERPT_LENGTH = 280;
-
-export function simapProjectUrl(simapProjectId: string, language: DigestLanguage): string {
-  return `https://www.simap.ch/${language}/project-detail/${encodeURIComponent(simapProjectId)}`;
-}
 
 /** The first sentences of a summary or description, whole words, at most `max` characters. */
 export function excerptOf(text: string | null | undefined, max = EXCERPT_LENGTH): string | null {
@@ -27,9 +25,10 @@ export function excerptOf(text: string | null | undefined, max = EXCERPT_LENGTH)
 }
 
 /** A candidate as its digest will keep it, titled in the recipient's language (falling back to the title). */
-export function toDigestEntry(candidate: DigestCandidate, language: DigestLanguage): DigestEntry {
+export function toDigestEntry(candidate: DigestCandidate, language: Language): DigestEntry {
   return {
     alertId: candidate.alertId,
+    alertFrequency: candidate.alertFrequency,
     simapProjectId: candidate.simapProjectId,
     projectId: candidate.projectId,
     score: candidate.score,
@@ -51,25 +50,36 @@ export interface ComposedDigest extends RenderedEmail {
   headers: Record<string, string>;
 }
 
-/**
- * The digest's e-mail, from stored rows only, so that a retry renders exactly what the first attempt did: one
- * section per alert (the alert with the best match first), matches best first, each alert with its unsubscribe link.
- */
-export function composeDigest(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[]): ComposedDigest {
+/** Gmail clips a message above 102 kB of HTML, hiding the links and the footer. */
+export const MAX_DIGEST_HTML_BYTES = 100_000;
+/** The best matches of each alert a digest shows; the others are one link to the alert in Vigie. */
+export const DIGEST_MATCHES_PER_ALERT = 20;
+const FALLBACK_LIMITS = [10, 5, 3, 1];
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function digestKind(entries: readonly DigestEntry[]): DigestKind | null {
+  const kinds = new Set(entries.map((e) => e.alertFrequency));
+  const [only] = kinds;
+  return kinds.size === 1 && only ? only : null;
+}
+
+function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], perAlert: number): RenderedEmail {
   const language = digest.language;
-  const groups = new Map<number, DigestGroupVars>();
+  const byAlert = new Map<number, DigestEntry[]>();
   for (const entry of [...digest.entries].sort(byScoreThenTitle)) {
-    let group = groups.get(entry.alertId);
-    if (!group) {
-      group = {
-        alertPrompt: entry.alertPrompt,
-        items: [],
-        alertUrl: `${publicUrl}/alerts/${entry.alertId}?lng=${language}`,
-        unsubscribeUrl: unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: entry.alertId }),
-      };
-      groups.set(entry.alertId, group);
-    }
-    group.items.push({
+    const group = byAlert.get(entry.alertId);
+    if (group) group.push(entry);
+    else byAlert.set(entry.alertId, [entry]);
+  }
+  const groups: DigestGroupVars[] = [...byAlert].map(([alertId, entries]) => ({
+    alertPrompt: shorten(entries[0]!.alertPrompt, 200),
+    alertUrl: `${publicUrl}/alerts/${alertId}?lng=${language}`,
+    unsubscribeUrl: unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId }),
+    more: Math.max(0, entries.length - perAlert),
+    items: entries.slice(0, perAlert).map((entry) => ({
       title: entry.projectTitle,
       organization: entry.projectOrganization,
       score: entry.score,
@@ -77,14 +87,29 @@ export function composeDigest(digest: StoredDigest, publicUrl: string, signingKe
       excerpt: entry.excerpt,
       projectUrl: `${publicUrl}/projects/${entry.projectId}?lng=${language}`,
       simapUrl: simapProjectUrl(entry.simapProjectId, language),
-    });
-  }
-  const unsubscribeAllUrl = unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' });
-  const email = renderEmail(digestTemplate, language, {
+    })),
+  }));
+  return renderEmail(digestTemplate, language, {
     username: digest.username,
-    groups: [...groups.values()],
+    groups,
+    kind: digestKind(digest.entries),
     alertsUrl: `${publicUrl}/alerts?lng=${language}`,
-    unsubscribeAllUrl,
+    unsubscribeAllUrl: unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' }),
   });
-  return { ...email, headers: { 'List-Unsubscribe': `<${unsubscribeAllUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
+
+/**
+ * The digest's e-mail, from stored rows only, so that a retry renders exactly what the first attempt did: one
+ * section per alert (the alert with the best match first), its best matches first with an extract, the rest as
+ * "and N more" with the alert's link, each alert with its unsubscribe link; under MAX_DIGEST_HTML_BYTES, fewer per
+ * alert when many alerts matched.
+ */
+export function composeDigest(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[]): ComposedDigest {
+  let email = render(digest, publicUrl, signingKeys, DIGEST_MATCHES_PER_ALERT);
+  for (const perAlert of FALLBACK_LIMITS) {
+    if (Buffer.byteLength(email.html) <= MAX_DIGEST_HTML_BYTES) break;
+    email = render(digest, publicUrl, signingKeys, perAlert);
+  }
+  const unsubscribeAll = unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' });
+  return { ...email, headers: { 'List-Unsubscribe': `<${unsubscribeAll}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }

@@ -1,17 +1,15 @@
-import type { ScheduledNotifyRuns } from '../../db/sent-emails.ts';
-
-export const NOTIFY_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
-export type NotifyFrequency = (typeof NOTIFY_FREQUENCIES)[number];
+import type { NotifyServedPeriods } from '../../db/notify-schedule.ts';
+import { NOTIFY_FREQUENCIES, type NotifyFrequency } from '../../domain/notify-frequencies.ts';
 
 export const NOTIFY_TIME_ZONE = 'Europe/Zurich';
 
-/** Wall-clock facts of an instant in Zurich; days as yyyymmdd numbers so they compare and store simply. */
+/** Wall-clock facts of an instant in Zurich; days as YYYY-MM-DD dates, which compare as text. */
 export interface ZurichClock {
-  day: number;
+  day: string;
   /** Minutes since local midnight. */
   minutes: number;
-  /** The Monday of the local week, yyyymmdd. */
-  weekMonday: number;
+  /** The Monday of the local week, YYYY-MM-DD. */
+  weekMonday: string;
   isMonday: boolean;
 }
 
@@ -28,8 +26,8 @@ const zurichParts = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-function dayKey(date: Date): number {
-  return date.getUTCFullYear() * 10_000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+function dayKey(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }
 
 export function zurichClock(instant: Date): ZurichClock {
@@ -60,15 +58,15 @@ function minutesOf(hhmm: string): number {
 export function dueFrequencies(
   now: Date,
   dailyAt: string,
-  last: ScheduledNotifyRuns,
+  last: NotifyServedPeriods,
   requested: readonly NotifyFrequency[] = NOTIFY_FREQUENCIES,
 ): NotifyFrequency[] {
   const clock = zurichClock(now);
   const pastDailyTime = clock.minutes >= minutesOf(dailyAt);
   const due: Record<NotifyFrequency, boolean> = {
     immediate: true,
-    daily: pastDailyTime && (last.dailyDay ?? 0) < clock.day,
-    weekly: clock.isMonday && pastDailyTime && (last.weeklyWeek ?? 0) < clock.weekMonday,
+    daily: pastDailyTime && (last.daily ?? '') < clock.day,
+    weekly: clock.isMonday && pastDailyTime && (last.weekly ?? '') < clock.weekMonday,
   };
   return requested.filter((frequency) => due[frequency]);
 }

@@ -44,7 +44,7 @@ function run(options: Partial<NotifyOptions> = {}, now?: Date) {
 }
 
 async function sentRows() {
-  return db('sentEmails').orderBy('id').select('alertId', 'simapProjectId', 'status', 'messageId', 'digestId', 'attempts', 'error');
+  return db('sentEmails').orderBy('id').select('alertId', 'simapProjectId', 'status', 'messageId', 'digestId', 'attempts', 'error', 'nextAttemptAt');
 }
 
 /** A German-speaking verified subscriber with matches on both sides of every rule. */
@@ -78,7 +78,7 @@ describe('notify', () => {
     expect(sink.messages).toHaveLength(1);
     const mail = sink.messages[0]!;
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(user.email);
-    expect(mail.subject).toBe('Vigie: 2 neue Ausschreibungen passen zu Ihren Alarmen');
+    expect(mail.subject).toBe('Vigie: 2 neue Ausschreibungen passen zu Ihren Alarmen (Tageszusammenfassung)');
     expect(mail.messageId).toMatch(/^<digest-[0-9a-f]{32}@vigie\.example>$/);
     const text = mail.text ?? '';
     expect(text).toContain('Guten Tag anna,');
@@ -132,7 +132,7 @@ describe('notify', () => {
     await buildMatch(db, alert, later, 80);
     expect(await run()).toMatchObject({ digestsSent: 1, matchesEmailed: 1 });
     expect(sink.messages).toHaveLength(2);
-    expect(sink.messages[1]!.subject).toBe('Vigie: 1 neue Ausschreibung passt zu Ihren Alarmen');
+    expect(sink.messages[1]!.subject).toBe('Vigie: 1 neue Ausschreibung passt zu Ihren Alarmen (Tageszusammenfassung)');
     expect(sink.messages[1]!.messageId).not.toBe(sink.messages[0]!.messageId);
   });
 
@@ -168,26 +168,21 @@ describe('notify', () => {
     expect(sink.messages).toHaveLength(2);
   });
 
-  it('marks a digest failed when SMTP refuses it and sends it on a later run, giving up after three attempts', async () => {
-    const { user } = await germanSubscriber();
+  it('keeps a digest SMTP refuses pending with its next try in a minute, and sends it then with the same id and Message-ID', async () => {
+    await germanSubscriber();
+    const t0 = new Date('2026-03-10T09:00:00Z');
     sink.failNext(1);
-    expect(await run()).toMatchObject({ digestsSent: 0, digestsFailed: 1, users: 1 });
+    expect(await run({}, t0)).toMatchObject({ digestsSent: 0, digestsFailed: 1, digestsAbandoned: 0, users: 1 });
     const failed = await sentRows();
-    expect(failed.every((r) => r.status === 'failed' && r.attempts === 1 && /Mailbox temporarily unavailable/.test(r.error ?? ''))).toBe(true);
+    expect(failed.every((r) => r.status === 'pending' && r.attempts === 1 && /Mailbox temporarily unavailable/.test(r.error ?? ''))).toBe(true);
+    expect(failed.map((r) => r.nextAttemptAt?.toISOString())).toEqual([new Date(t0.getTime() + 60_000).toISOString(), new Date(t0.getTime() + 60_000).toISOString()]);
 
-    expect(await run()).toMatchObject({ retried: 1, digestsSent: 1, matchesEmailed: 2 });
+    expect(await run({}, new Date(t0.getTime() + 59_000))).toMatchObject({ retried: 0, digestsSent: 0 });
+    expect(await run({}, new Date(t0.getTime() + 60_000))).toMatchObject({ retried: 1, digestsSent: 1, matchesEmailed: 2 });
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]!.messageId).toBe(`<digest-${failed[0]!.digestId}@vigie.example>`);
-    expect((await sentRows()).every((r) => r.status === 'sent' && r.attempts === 2 && r.error === null)).toBe(true);
-
-    const other = await buildAlert(db, { userId: user.id, prompt: 'Gebäudeunterhalt im Kanton Bern', frequency: 'immediate' });
-    await buildMatch(db, other, await buildOpportunity(db, { title: 'Unterhalt' }), 90);
-    sink.refused = 0;
-    sink.failNext(10);
-    for (let attempt = 1; attempt <= 4; attempt += 1) await run();
-    expect(sink.refused).toBe(3);
-    const lastRows = await db('sentEmails').where({ alertId: other.id }).select('status', 'attempts');
-    expect(lastRows).toEqual([{ status: 'failed', attempts: 3 }]);
+    const sent = await sentRows();
+    expect(sent.every((r) => r.status === 'sent' && r.attempts === 2 && r.error === null && r.digestId === failed[0]!.digestId)).toBe(true);
   });
 
   it('runs only the requested frequencies, and only active alerts', async () => {

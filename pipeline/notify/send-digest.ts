@@ -1,11 +1,16 @@
 import type { Knex } from 'knex';
 import { findDigest, markDigestFailed, markDigestSent } from '../../db/sent-emails.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { isMailTransportDown, type Mailer } from '../mail/mailer.ts';
 import { composeDigest } from './compose-digest.ts';
+import { describeFailure } from './describe-failure.ts';
 import { digestMessageId } from './digest-id.ts';
+import { nextDigestAttemptAt } from './retry-schedule.ts';
 
-export type DigestOutcome = { status: 'sent'; matches: number } | { status: 'failed'; matches: number; error: string } | { status: 'missing' };
+export type DigestOutcome =
+  | { status: 'sent'; matches: number }
+  | { status: 'failed'; matches: number; error: string; retryAt: Date | null; transportDown: boolean }
+  | { status: 'missing' };
 
 export interface SendDigestDeps {
   db: Knex;
@@ -18,8 +23,9 @@ export interface SendDigestDeps {
 }
 
 /**
- * Sends a digest whose attempt is already counted, then marks it. A crash between the two leaves it `pending`;
- * the retry sweep sends it again with the same Message-ID.
+ * Sends a digest whose attempt is already counted, then marks it: sent, waiting for its next try, or failed
+ * for good after the last one. A crash between sending and marking leaves it `pending`; the retry sweep sends
+ * it again with the same Message-ID.
  */
 export async function sendDigest(deps: SendDigestDeps, digestId: string): Promise<DigestOutcome> {
   const digest = await findDigest(deps.db, digestId);
@@ -30,10 +36,14 @@ export async function sendDigest(deps: SendDigestDeps, digestId: string): Promis
   try {
     await deps.mailer.send({ to: digest.email, subject: email.subject, html: email.html, text: email.text, messageId, headers: email.headers });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn({ digestId, userId: digest.userId, attempt: digest.attempts, err: error }, 'digest not sent');
-    await markDigestFailed(deps.db, digestId, message);
-    return { status: 'failed', matches, error: message };
+    const message = describeFailure(error);
+    const retryAt = nextDigestAttemptAt(digest.attempts, deps.clock());
+    deps.logger.warn(
+      { digestId, userId: digest.userId, attempt: digest.attempts, nextAttemptAt: retryAt?.toISOString() ?? null, error: message },
+      retryAt ? 'digest not sent; will try again' : 'digest not sent; last attempt, marked failed',
+    );
+    await markDigestFailed(deps.db, digestId, message, retryAt);
+    return { status: 'failed', matches, error: message, retryAt, transportDown: isMailTransportDown(error) };
   }
   await markDigestSent(deps.db, digestId, { messageId, sentAt: deps.clock() });
   return { status: 'sent', matches };

@@ -23,7 +23,14 @@ interface IndexState extends ProjectFingerprint {
   sortedSeqs: number[] | null;
 }
 
-const states = new WeakMap<Knex, WeakMap<LocalScorer, { state: IndexState; refreshing: Promise<unknown> }>>();
+interface Slot {
+  state: IndexState;
+  /** The state a refresh is building from scratch, if any (it replaces `state` when complete). */
+  building: IndexState | null;
+  refreshing: Promise<unknown>;
+}
+
+const states = new WeakMap<Knex, WeakMap<LocalScorer, Slot>>();
 
 function emptyState(scorer: LocalScorer): IndexState {
   return { candidates: createCandidateIndex(scorer), seqs: new Map(), sortedSeqs: null, count: 0, maxSeq: 0, sumSeq: 0 };
@@ -33,12 +40,23 @@ function sameFingerprint(a: ProjectFingerprint, b: ProjectFingerprint): boolean 
   return a.count === b.count && a.maxSeq === b.maxSeq && a.sumSeq === b.sumSeq;
 }
 
+/** Preparing a project costs ~0.1 ms: a page at once would hold the event loop for hundreds of milliseconds. */
+const SLICE_MS = 8;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Projects are added in content_seq order, so the state is consistent up to its maxSeq between any two rows. */
 async function loadChanges(db: Knex, scorer: LocalScorer, state: IndexState, afterSeq: number): Promise<number> {
   let loaded = 0;
   let cursor = afterSeq;
   for (;;) {
     const rows = await findProjectsChangedAfter(db, cursor, PAGE);
+    let sliceStart = performance.now();
     for (const row of rows) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+      state.sortedSeqs = null;
       const previous = state.seqs.get(row.id);
       if (previous !== undefined) state.sumSeq -= previous;
       else state.count += 1;
@@ -75,7 +93,8 @@ function view(state: IndexState): ProjectIndex {
   };
 }
 
-async function refresh(db: Knex, scorer: LocalScorer, current: IndexState): Promise<IndexState> {
+async function refresh(db: Knex, scorer: LocalScorer, slot: Slot): Promise<IndexState> {
+  const current = slot.state;
   return db.transaction(
     async (trx) => {
       const target = await fingerprintProjects(trx);
@@ -85,27 +104,49 @@ async function refresh(db: Knex, scorer: LocalScorer, current: IndexState): Prom
       if (sameFingerprint(current, target)) return current;
       // Deleted projects, or a change committed with an older content_seq than one already seen: start over.
       const rebuilt = emptyState(scorer);
-      await loadChanges(trx, scorer, rebuilt, 0);
+      slot.building = rebuilt;
+      try {
+        await loadChanges(trx, scorer, rebuilt, 0);
+      } finally {
+        slot.building = null;
+      }
       return rebuilt;
     },
     { isolationLevel: 'repeatable read' },
   );
 }
 
+function slotFor(db: Knex, scorer: LocalScorer): Slot {
+  let byScorer = states.get(db);
+  if (!byScorer) states.set(db, (byScorer = new WeakMap()));
+  let slot = byScorer.get(scorer);
+  if (!slot) byScorer.set(scorer, (slot = { state: emptyState(scorer), building: null, refreshing: Promise.resolve() }));
+  return slot;
+}
+
 /**
  * The project index for this database and scorer, brought up to date. One copy per process: the API's
  * scoreAlertNow and the in-process pipeline share it, and refreshes of it never run concurrently.
+ *
+ * With `waitMs`, a refresh still running after that long (the warm-up after a start) gives way to the
+ * part indexed so far: every project up to its `maxSeq`, since projects are indexed in content_seq order.
+ * A pass scored on it moves the alert's watermark only that far; the next pass scores the rest.
  */
-export async function refreshProjectIndex(db: Knex, scorer: LocalScorer): Promise<ProjectIndex> {
-  let byScorer = states.get(db);
-  if (!byScorer) states.set(db, (byScorer = new WeakMap()));
-  let entry = byScorer.get(scorer);
-  if (!entry) byScorer.set(scorer, (entry = { state: emptyState(scorer), refreshing: Promise.resolve() }));
-  const slot = entry;
+export async function refreshProjectIndex(db: Knex, scorer: LocalScorer, options: { waitMs?: number } = {}): Promise<ProjectIndex> {
+  const slot = slotFor(db, scorer);
   const next = slot.refreshing.then(async () => {
-    slot.state = await refresh(db, scorer, slot.state);
+    slot.state = await refresh(db, scorer, slot);
     return view(slot.state);
   });
   slot.refreshing = next.catch(() => undefined);
-  return next;
+  if (options.waitMs === undefined) return next;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const partial = new Promise<ProjectIndex>((resolve) => {
+    timer = setTimeout(() => resolve(view(slot.building ?? slot.state)), options.waitMs);
+  });
+  try {
+    return await Promise.race([next, partial]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,11 +1,10 @@
 import type { ProjectForScoring } from '../../db/alerts-scoring.ts';
 import type { ProjectText } from '../llm/llm-port.ts';
+import { isLanguage } from '../../domain/languages.ts';
 import type { Language, ScorableProject } from '../scoring/local-scorer.ts';
 
-const LANGUAGES: readonly string[] = ['fr', 'de', 'it', 'en'];
-
 export function projectLanguage(row: Pick<ProjectForScoring, 'creationLanguage'>): Language | null {
-  return row.creationLanguage && LANGUAGES.includes(row.creationLanguage) ? (row.creationLanguage as Language) : null;
+  return isLanguage(row.creationLanguage) ? row.creationLanguage : null;
 }
 
 export function toScorableProject(row: ProjectForScoring): ScorableProject {

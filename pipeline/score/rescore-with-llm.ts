@@ -4,7 +4,7 @@ import { recordLlmScoring, type AlertToScore } from '../../db/alerts-scoring.ts'
 import { LlmReplyError, LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { StageContext } from '../stage-runner.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { toProjectText } from './project-text.ts';
 
 export type LlmPairOutcome = LlmScoreOutcome | 'failed';
@@ -25,7 +25,7 @@ export async function rescoreAlertWithLlm(
 ): Promise<Record<LlmPairOutcome, number>> {
   const { llm, prefilter } = options;
   const tally: Record<LlmPairOutcome, number> = { updated: 0, deleted: 0, stale: 0, failed: 0 };
-  const awaiting = await findMatchesAwaitingLlm(ctx.db, alert.id, Math.max(prefilter, MATCH_FLOOR));
+  const awaiting = await findMatchesAwaitingLlm(ctx.db, alert.id, Math.max(prefilter, SCORE_FLOOR));
   await Promise.all(
     awaiting.map((match) =>
       options.pairs.add(async () => {
@@ -38,7 +38,7 @@ export async function rescoreAlertWithLlm(
           outcome = await applyLlmScore(
             ctx.db,
             { alertId: alert.id, projectId: match.projectId, contentSeq: match.contentSeq, promptHash: alert.promptHash },
-            { ...result, scorer: llmScorerName(llm), floor: MATCH_FLOOR },
+            { ...result, scorer: llmScorerName(llm), floor: SCORE_FLOOR },
           );
         } catch (error) {
           if (error instanceof LlmUnavailableError && error.misconfigured) options.pairs.clear();

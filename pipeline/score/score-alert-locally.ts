@@ -1,7 +1,8 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
+import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scoring/learned-alert.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { ProjectIndex } from './project-index.ts';
 
 /** What one local pass of one alert found, before it is written. */
@@ -16,15 +17,15 @@ export interface LocalPass {
   matches: MatchToStore[];
 }
 
-export function needsLocalPass(alert: AlertToScore, index: ProjectIndex): boolean {
+export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'maxSeq'>): boolean {
   return alert.scoredPromptHash !== alert.promptHash || alert.scoredContentSeq < index.maxSeq;
 }
 
 /** Scores the alert against the projects it has not seen in this prompt's version: all of them after an edit, else the changed ones. */
-export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer): LocalPass {
+export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer, learning?: AlertLearning): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
   const upToSeq = index.maxSeq;
-  const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+  const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning);
   const matches: MatchToStore[] = [];
   let candidates = 0;
   for (const project of index.candidates.candidatesFor(prepared)) {
@@ -32,7 +33,7 @@ export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scor
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;
     candidates += 1;
-    const result = scorer.scoreAtLeast(prepared, project, MATCH_FLOOR);
+    const result = scoreLearnedAtLeast(scorer, prepared, project, SCORE_FLOOR);
     if (!result) continue;
     matches.push({ projectId, score: result.score, explanation: result.explanation, contentSeq });
   }

@@ -7,7 +7,7 @@ import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createLlmClient } from '../llm/create-llm-client.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { saveLocalPass } from './save-local-pass.ts';
@@ -106,7 +106,7 @@ describe('score', () => {
     const stored = await matchesOf(cleaning);
     expect(stored.map((m) => m.projectId)).toEqual(expect.arrayContaining([projects[0]!.id, projects[1]!.id]));
     for (const match of [...stored, ...(await matchesOf(roads))]) {
-      expect(match.score).toBeGreaterThanOrEqual(MATCH_FLOOR);
+      expect(match.score).toBeGreaterThanOrEqual(SCORE_FLOOR);
       expect(match.explanation).not.toBe('');
       expect(match.scorer).toBe('local');
     }

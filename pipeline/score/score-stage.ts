@@ -1,14 +1,16 @@
 import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
+import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { findAlertIdsAwaitingLlm } from '../../db/alert-matches.ts';
-import { findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
+import { fingerprintProjects, findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
 import type { Logger } from '../../logger.ts';
 import { llmFromConfig } from '../llm/llm-from-config.ts';
+import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
 import { runStage, type Stage, type StageContext, type StageEvent } from '../stage-runner.ts';
-import { MATCH_FLOOR } from './match-floor.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { rescoreAlertWithLlm } from './rescore-with-llm.ts';
 import { saveLocalPass } from './save-local-pass.ts';
@@ -52,20 +54,26 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const LLM_PAIR_CONCURRENCY = 16;
 
 async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, result: StageResult): Promise<void> {
-  const scorer = options.scorer ?? getSharedLocalScorer();
   const alerts = await findActiveAlertsToScore(ctx.db, options.alertIds);
   result.alerts = alerts.length;
   if (alerts.length === 0) return;
+  // Nothing new for any alert: skip the scorer's warm-up (its tables and the project index) altogether.
+  const projects = await fingerprintProjects(ctx.db);
+  result.projects = projects.count;
+  if (!alerts.some((alert) => needsLocalPass(alert, projects))) return;
+  const scorer = options.scorer ?? getSharedLocalScorer();
   const index = await refreshProjectIndex(ctx.db, scorer);
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));
+  const learned = await findActiveLearnedItems(ctx.db, due.map((alert) => alert.id));
   const writes = ctx.workQueue({ concurrency: WRITE_CONCURRENCY });
   const failures: unknown[] = [];
   let done = 0;
   for (const alert of due) {
     ctx.signal.throwIfAborted();
     if (failures.length > 0) break;
-    const pass = scoreAlertLocally(alert, index, scorer);
+    const items = learned.get(alert.id);
+    const pass = scoreAlertLocally(alert, index, scorer, items && toAlertLearning(items));
     result.pairsConsidered += pass.considered;
     result.candidates += pass.candidates;
     ctx.count('pairsConsidered', pass.considered);
@@ -92,7 +100,7 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
 }
 
 async function runLlmPasses(ctx: StageContext, options: ScoreStageOptions & { llm: LlmPort }, result: StageResult): Promise<void> {
-  const minScore = Math.max(options.prefilter, MATCH_FLOOR);
+  const minScore = Math.max(options.prefilter, SCORE_FLOOR);
   const waiting = new Set(await findAlertIdsAwaitingLlm(ctx.db, minScore));
   const alerts = (await findActiveAlertsToScore(ctx.db, options.alertIds)).filter((alert) => waiting.has(alert.id));
   const pairs = ctx.workQueue({ concurrency: LLM_PAIR_CONCURRENCY });

@@ -4,8 +4,8 @@ import { DEFAULT_EVAL_SET } from '../evaluation/run-evaluation.ts';
 import { loadEvaluationSet } from '../evaluation/evaluation-set.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { createLocalScorer } from './local-scorer.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
-const STORAGE_FLOOR = 20;
 const hasDevSet = existsSync(DEFAULT_EVAL_SET);
 if (!hasDevSet) console.log(`evaluation set ${DEFAULT_EVAL_SET} not found: skipping the candidate-index recall test`);
 
@@ -21,7 +21,7 @@ describe('candidate index', () => {
       const prepared = scorer.prepareAlert(alert.prompt, alert.language);
       const ids = new Set(index.candidatesFor(prepared).map((project) => project.id));
       candidates += ids.size;
-      const missed = projects.filter((project) => !ids.has(project.id) && scorer.score(prepared, project).score >= STORAGE_FLOOR);
+      const missed = projects.filter((project) => !ids.has(project.id) && scorer.score(prepared, project).score >= SCORE_FLOOR);
       expect(missed.map((project) => `${alert.id}/${project.id}`)).toEqual([]);
     }
     expect(candidates).toBeLessThan(set.alerts.length * set.projects.length);

@@ -22,6 +22,17 @@ export interface CompoundSplitter {
  * that several of those compounds share, since many nouns ("Kanal", "Schüler") occur only inside compounds.
  */
 export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
+  return compoundSplitterOf(deriveSplitterVocabulary(corpusWords, stem), stem);
+}
+
+/** What the splitter knows of its corpus: plain data, so that it can be cached. */
+export interface SplitterVocabulary {
+  frequency: ReadonlyMap<string, number>;
+  known: ReadonlyMap<string, number>;
+  stems: ReadonlySet<string>;
+}
+
+export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (word: string) => string): SplitterVocabulary {
   const frequency = new Map<string, number>();
   for (const raw of corpusWords) {
     const word = foldDiacritics(raw.toLowerCase());
@@ -30,6 +41,11 @@ export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (wor
   const known = new Map(frequency);
   const stems = new Set([...frequency.keys()].map(stem));
   learnSharedParts(frequency, known);
+  return { frequency, known, stems };
+}
+
+export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: string) => string): CompoundSplitter {
+  const { frequency, known, stems } = vocabulary;
 
   const isKnown = (part: string): number => {
     if (PARTICLES.has(part) || SUFFIX_PIECES.test(part)) return 0;

@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCsv } from './parse-csv.ts';
+import type { Language } from '../../domain/languages.ts';
 
-export type CpvLanguage = 'de' | 'fr' | 'it' | 'en';
-export const CPV_LANGUAGES: readonly CpvLanguage[] = ['de', 'fr', 'it', 'en'];
+/** German first: a label missing in the wanted language falls back in this order. */
+const CPV_LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
 
 export interface CpvEntry {
   code: string;
   parent: string | null;
   level: number;
-  labels: Readonly<Record<CpvLanguage, string>>;
+  labels: Readonly<Record<Language, string>>;
 }
 
 export interface CpvCatalog {
   readonly entries: readonly CpvEntry[];
   get(code: string): CpvEntry | undefined;
   /** Label in the language, falling back to another language when that one is missing; undefined for unknown codes. */
-  label(code: string, language: CpvLanguage): string | undefined;
+  label(code: string, language: Language): string | undefined;
 }
 
 export const DEFAULT_CPV_PATH = fileURLToPath(new URL('../../data/cpv/cpv2008_de_fr_it_en.csv', import.meta.url));
@@ -40,12 +41,12 @@ export function parseCpvCatalog(csv: string): CpvCatalog {
     return index;
   };
   const [codeAt, parentAt, levelAt] = [column('code'), column('parent'), column('level')];
-  const labelAt = Object.fromEntries(CPV_LANGUAGES.map((lang) => [lang, column(lang)])) as Record<CpvLanguage, number>;
+  const labelAt = Object.fromEntries(CPV_LANGUAGES.map((lang) => [lang, column(lang)])) as Record<Language, number>;
   const entries: CpvEntry[] = [];
   for (const row of rows) {
     const code = row[codeAt]?.trim();
     if (!code) continue;
-    const labels = Object.fromEntries(CPV_LANGUAGES.map((lang) => [lang, row[labelAt[lang]]?.trim() ?? ''])) as Record<CpvLanguage, string>;
+    const labels = Object.fromEntries(CPV_LANGUAGES.map((lang) => [lang, row[labelAt[lang]]?.trim() ?? ''])) as Record<Language, string>;
     entries.push({ code, parent: row[parentAt]?.trim() || null, level: Number(row[levelAt]), labels });
   }
   const byCode = new Map(entries.map((entry) => [entry.code, entry]));

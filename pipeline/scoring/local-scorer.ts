@@ -9,6 +9,7 @@ import { getScoringResources } from './scoring-resources.ts';
 import { createCorpusStatistics, weighByCorpus } from './corpus-statistics.ts';
 import { createTermTable } from './term-table.ts';
 import type { Language } from './text-analysis.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
 export type { Language } from './text-analysis.ts';
 
@@ -35,9 +36,6 @@ export interface PreparedAlert extends AlertProfile {
   /** The terms a candidate must share with the alert to possibly reach the storage floor. */
   readonly indexTerms: ReadonlySet<number>;
 }
-
-/** Pairs below this local score are not stored (alert_matches floor). */
-export const STORAGE_FLOOR = 20;
 
 export interface PreparedProject extends ProjectProfile {
   readonly kind: 'project';
@@ -93,7 +91,7 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): Local
       const written = detectPromptLanguage(prompt, language, resources);
       // Analysed in the language it is written in; explained in the alert's own language.
       const profile = { ...weighByCorpus(prepareAlertProfile(prompt, written, resources, terms), corpus), language };
-      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, STORAGE_FLOOR) };
+      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR) };
     },
     prepareProject(project) {
       const prepared: PreparedProject = { kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms) };

@@ -1,9 +1,10 @@
 import type { CpvCatalog } from './cpv-catalog.ts';
-import { createCompoundSplitter } from './compound-splitter.ts';
+import { compoundSplitterOf, deriveSplitterVocabulary, type SplitterVocabulary } from './compound-splitter.ts';
 import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
 import { splitWords } from './place-constraints.ts';
 import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
-import { induceTranslationLexicon, type AlignedStems, type TranslationLexicon } from './translation-lexicon.ts';
+import { derivedDataKey, loadOrBuildDerived } from './derived-data-cache.ts';
+import { induceTranslationTable, translationLexiconOf, type AlignedStems, type TranslationLexicon, type TranslationTable } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
 
 /** A compound's head ("…reinigung") says more about it than its modifiers ("Unterhalts…"). */
@@ -60,13 +61,26 @@ export function weightedStems(words: readonly AnalyzedWord[]): Map<string, numbe
   return terms;
 }
 
-function buildScoringResources(catalog: CpvCatalog): ScoringResources {
+/** What depends on the CPV labels alone and takes seconds to derive: cached on disk between processes. */
+interface ScoringTables {
+  splitter: SplitterVocabulary;
+  labels: LabelTerms[];
+  lexicon: TranslationTable;
+  /** `language:stem` → how many labels use it. */
+  documentFrequency: Map<string, number>;
+  /** `language:` + the first MIN_SHARED_PREFIX letters → label stems starting so. */
+  byPrefix: Map<string, string[]>;
+}
+
+function deriveScoringTables(catalog: CpvCatalog): ScoringTables {
   const germanWords = catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase()));
-  const analyzer = createWordAnalyzer(createCompoundSplitter(germanWords, languageTools('de').stem));
+  const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
+  const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
     terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(entry.labels[language]), language))),
   }));
+  const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const documentFrequency = new Map<string, number>();
   for (const label of labels) {
     for (const language of LANGUAGES) {
@@ -76,17 +90,38 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
       }
     }
   }
+  const byPrefix = new Map<string, string[]>();
+  for (const key of documentFrequency.keys()) {
+    if (key.length < 3 + MIN_SHARED_PREFIX) continue;
+    const prefix = key.slice(0, 3 + MIN_SHARED_PREFIX);
+    let stems = byPrefix.get(prefix);
+    if (!stems) byPrefix.set(prefix, (stems = []));
+    stems.push(key.slice(3));
+  }
+  return { splitter, labels, lexicon: induceTranslationTable(aligned), documentFrequency, byPrefix };
+}
+
+/** The cache key of a catalog's tables: its content (and, inside the key, the scorer's code). */
+export function scoringTablesKey(catalog: CpvCatalog): string {
+  return derivedDataKey([JSON.stringify(catalog.entries)]);
+}
+
+export const SCORING_TABLES_CACHE = 'scoring-tables';
+
+/** Derives the tables and writes them to the cache (the warm-up runs this in a worker thread). */
+export function cacheScoringTables(catalog: CpvCatalog): void {
+  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog), () => deriveScoringTables(catalog));
+}
+
+function buildScoringResources(catalog: CpvCatalog): ScoringResources {
+  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog), () => deriveScoringTables(catalog));
+  const { labels, documentFrequency, byPrefix } = tables;
+  const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem));
   const total = labels.length;
   const idf = (language: Language, stem: string): number => {
     const frequency = documentFrequency.get(`${language}:${stem}`);
     return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_IDF, Math.log((total + 1) / (frequency + 1)));
   };
-  const byPrefix = new Map<string, string[]>();
-  for (const key of documentFrequency.keys()) {
-    if (key.length < 3 + MIN_SHARED_PREFIX) continue;
-    const prefix = key.slice(0, 3 + MIN_SHARED_PREFIX);
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), key.slice(3)]);
-  }
   const relatedStems = (language: Language, stem: string): string[] => {
     if (stem.length < MIN_SHARED_PREFIX) return [];
     const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1);
@@ -94,12 +129,11 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
       (other) => other !== stem && sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1),
     );
   };
-  const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
   return {
     catalog,
     analyzer,
-    lexicon: induceTranslationLexicon(aligned),
+    lexicon: translationLexiconOf(tables.lexicon),
     labelIndex: createCpvLabelIndex(labels, idf),
     idf,
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),

@@ -1,8 +1,8 @@
 import { newStemmer } from 'snowball-stemmers';
 import { deu, eng, fra, ita } from 'stopword';
-import type { CpvLanguage } from './cpv-catalog.ts';
+import type { Language } from '../../domain/languages.ts';
 
-export type Language = CpvLanguage;
+export type { Language };
 export const LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
 
 const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it: 'italian', en: 'english' };

@@ -25,6 +25,17 @@ const MAX_PER_LANGUAGE = 3;
  * keeps appearing in the labels whose German label holds a given stem is its translation.
  */
 export function induceTranslationLexicon(aligned: readonly AlignedStems[]): TranslationLexicon {
+  return translationLexiconOf(induceTranslationTable(aligned));
+}
+
+/** `language:stem` → its translations: plain data, so that it can be cached. */
+export type TranslationTable = ReadonlyMap<string, readonly Translation[]>;
+
+export function translationLexiconOf(table: TranslationTable): TranslationLexicon {
+  return { translate: (language, stem) => table.get(`${language}:${stem}`) ?? [] };
+}
+
+export function induceTranslationTable(aligned: readonly AlignedStems[]): TranslationTable {
   const frequency = new Map<string, number>();
   const cooccurrence = new Map<string, Map<string, number>>();
   const key = (language: Language, stem: string) => `${language}:${stem}`;
@@ -68,5 +79,5 @@ export function induceTranslationLexicon(aligned: readonly AlignedStems[]): Tran
     }
     if (translations.length > 0) table.set(sourceKey, translations);
   }
-  return { translate: (language, stem) => table.get(key(language, stem)) ?? [] };
+  return table;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../domain/languages.ts';
 
-export const LANGUAGES = ['de', 'fr', 'it', 'en'] as const;
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 

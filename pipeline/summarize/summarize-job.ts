@@ -13,7 +13,8 @@ import { LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort, UsageSink } from '../llm/llm-port.ts';
 import { toProjectText } from '../score/project-text.ts';
 import { extractSummary } from './extract-summary.ts';
-import { ALL_LANGUAGES, creationLanguage } from './summary-languages.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
+import { creationLanguage } from './summary-languages.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive';
 
@@ -32,7 +33,7 @@ export interface SummarizeJobDeps {
 /** True when the summaries the configured summarizer writes already exist for the project's current text. */
 function isSummarized(project: ProjectForScoring, stored: StoredSummary[], llm: LlmPort | null): boolean {
   const current = (language: string) => stored.find((s) => s.language === language && s.contentSeq >= project.contentSeq);
-  if (llm) return ALL_LANGUAGES.every((language) => current(language)?.extractive === false);
+  if (llm) return LANGUAGES.every((language) => current(language)?.extractive === false);
   return current(creationLanguage(project)) !== undefined;
 }
 
@@ -41,7 +42,7 @@ async function writeSummaries(deps: SummarizeJobDeps, project: ProjectForScoring
   if (deps.llm) {
     const summaries = await deps.llm.summarizeProject(toProjectText(project), { onUsage: deps.onUsage });
     const model = deps.llm.model;
-    return (db) => saveProjectSummaries(db, project.id, ALL_LANGUAGES.map((language) => ({ language, text: summaries[language] })), { ...source, model, extractive: false });
+    return (db) => saveProjectSummaries(db, project.id, LANGUAGES.map((language) => ({ language, text: summaries[language] })), { ...source, model, extractive: false });
   }
   const language = creationLanguage(project);
   const text = extractSummary({ ...toProjectText(project), description: project.description || project.content }, language);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueSummaries } from '../../db/summary-queue.ts';
 import { buildProjects } from '../../test-support/factories.ts';
 import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
-import { runCli } from '../../test-support/run-cli.ts';
+import { runCli, runCliProcess } from '../../test-support/run-cli.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/test-database.ts';
 
 const JOBS = 1000;
@@ -37,7 +37,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two pro
     const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model' };
     let results;
     try {
-      results = await Promise.all([1, 2].map(() => runCli(['summarize', '--json'], env, { timeoutMs: 60_000 })));
+      results = await Promise.all([1, 2].map(() => runCliProcess(['summarize', '--json'], env)));
     } finally {
       await holder.query('rollback');
       await holder.end();
@@ -60,7 +60,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two pro
     expect(await db('summaryQueue').where({ id: held.id }).first()).toMatchObject({ status: 'pending', attempts: 0 });
     expect(Number((await db('projectSummaries').count({ count: '*' }).first())!.count)).toBe((JOBS - 1) * 4);
 
-    const last = await runCli(['summarize', '--json'], env, { timeoutMs: 60_000 });
+    const last = await runCli(['summarize', '--json'], env);
     expect(last.code, last.stderr).toBe(0);
     expect(JSON.parse(last.stdout)).toMatchObject({ claimed: 1, summarized: 1 });
     expect(server.requests.length).toBe(JOBS);

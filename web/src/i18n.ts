@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { browserLanguageSources, cacheLanguage, DEFAULT_LANGUAGE, detectLanguage, LANGUAGES, normaliseLanguage } from './lib/languages.ts';
-import type { Language } from './lib/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/languages.ts';
+import { browserLanguageSources, cacheLanguage, detectLanguage, normaliseLanguage } from './lib/languages.ts';
 
 const initial = detectLanguage(browserLanguageSources());
 cacheLanguage(initial);

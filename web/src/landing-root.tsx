@@ -5,7 +5,7 @@ import { LanguageButtons } from './components/language-buttons.tsx';
 import { Logo } from './components/logo.tsx';
 import { useDocumentTitle } from './components/page-title.ts';
 import i18n, { currentLanguage } from './i18n.ts';
-import type { Language } from './lib/languages.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /**
  * The landing page on its own (its own entry, without router and data layer, to keep the first JS small).

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { isEmailTokenUsable } from '../../../db/email-tokens.ts';
 import type { UserRow } from '../../../db/users.ts';
@@ -15,6 +15,7 @@ import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { validateBody, validateQuery } from '../../validate.ts';
 import { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody, ResetTokenQuery, TokenQuery } from './schema.ts';
+import { apiRouter } from '../api-router.ts';
 
 /** A fresh session id on every login, so an id planted before login is worthless after it. */
 async function openSession(ctx: ParameterizedContext, user: UserRow): Promise<void> {
@@ -25,7 +26,7 @@ async function openSession(ctx: ParameterizedContext, user: UserRow): Promise<vo
 
 export function authRoutes(deps: ApiDeps): Router {
   const { db, rateLimits } = deps;
-  const router = new Router({ prefix: '/api' });
+  const router = apiRouter('/api');
   const perEmailEndpoint = (action: string, field: string) =>
     rateLimit(db, action, [byIp(rateLimits.emailPerIp), byBodyField(rateLimits.emailPerAddress, field)]);
 

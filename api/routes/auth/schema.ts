@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../domain/languages.ts';
 
 export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 
-export const Language = z.enum(['fr', 'de', 'it', 'en'], { error: 'Language must be one of fr, de, it, en' });
+export const Language = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` });
 
 const Username = z
   .string({ error: USERNAME_TOO_SHORT })
@@ -23,7 +24,7 @@ export const RegisterBody = z
     email: Email,
     password: Password,
     confirmPassword: z.string().optional(),
-    language: Language.default('fr'),
+    language: Language.default(DEFAULT_LANGUAGE),
   })
   .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
     message: PASSWORDS_DIFFER,

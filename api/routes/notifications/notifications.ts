@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { findSentEmails } from '../../../db/sent-emails.ts';
 import { describeNotifySummary } from '../../../pipeline/notify/describe-notify-summary.ts';
 import { notify } from '../../../pipeline/notify/notify-stage.ts';
@@ -7,10 +7,11 @@ import { currentUser, requireAdmin, requireUser } from '../../middleware/require
 import { presentSentEmails } from '../../presenters/sent-email.ts';
 import { validateBody, validateQuery } from '../../validate.ts';
 import { ProcessNotificationsBody, SentEmailQuery } from './schema.ts';
+import { apiRouter } from '../api-router.ts';
 
 export function notificationRoutes(deps: ApiDeps): Router {
   const { db } = deps;
-  const router = new Router({ prefix: '/api' });
+  const router = apiRouter('/api');
 
   router.get('/notifications/email', requireUser(db), async (ctx) => {
     const user = currentUser(ctx);

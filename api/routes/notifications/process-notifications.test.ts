@@ -55,10 +55,14 @@ describe('POST /api/admin/process-notifications', () => {
       matchesEmailed: 1,
       skippedUnverified: 0,
       retried: 0,
+      digestsAbandoned: 0,
+      usersFailed: 0,
+      postponed: 0,
+      mailServerDown: null,
     });
     const mail = api.mailer.sent.at(-1)!;
     expect(mail.to).toBe(member.email);
-    expect(mail.subject).toBe('Vigie: 1 nuovo bando corrisponde ai tuoi avvisi');
+    expect(mail.subject).toBe('Vigie: 1 nuovo bando corrisponde ai tuoi avvisi (riepilogo settimanale)');
     expect(mail.text).toContain('Pulizia delle scuole');
     expect(mail.messageId).toMatch(/^<digest-[0-9a-f]{32}@vigie\.test>$/);
 

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   findCategories,
   findProjectDetail,
@@ -6,6 +6,7 @@ import {
   findProjectPage,
   projectExists,
 } from '../../../db/project-listing.ts';
+import { findFeedbackForProject } from '../../../db/feedback.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
@@ -14,20 +15,21 @@ import { presentProject, presentProjectDetail } from '../../presenters/project.t
 import { validateParams, validateQuery } from '../../validate.ts';
 import { IdParams } from '../id-param.ts';
 import { ProjectListQuery } from './schema.ts';
+import { apiRouter } from '../api-router.ts';
 
 const PROJECT_NOT_FOUND = 'No project found with this ID';
 
 export function projectRoutes(deps: ApiDeps): Router {
   const { db, config } = deps;
   const threshold = config.thresholds.match;
-  const router = new Router({ prefix: '/api/projects' });
-  router.use(requireUser(db));
+  const router = apiRouter('/api');
+  const signedIn = requireUser(db);
 
   const ensureProject = async (id: number) => {
     if (!(await projectExists(db.knex, id))) throw new NotFoundError(PROJECT_NOT_FOUND);
   };
 
-  router.get('/', async (ctx) => {
+  router.get('/projects', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const query = validateQuery(ctx, ProjectListQuery);
     const [rows, total] = await Promise.all([
@@ -39,11 +41,11 @@ export function projectRoutes(deps: ApiDeps): Router {
     ctx.body = rows.map((row) => presentProject(row, user.language));
   });
 
-  router.get('/categories', async (ctx) => {
+  router.get('/projects/categories', signedIn, async (ctx) => {
     ctx.body = await findCategories(db.knex);
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/projects/:id', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const { id } = validateParams(ctx, IdParams);
     const project = await findProjectDetail(db.knex, user.id, id, threshold);
@@ -51,16 +53,18 @@ export function projectRoutes(deps: ApiDeps): Router {
     ctx.body = presentProjectDetail(project, user.language);
   });
 
-  router.get('/:id/summaries', async (ctx) => {
+  router.get('/projects/:id/summaries', signedIn, async (ctx) => {
     const { id } = validateParams(ctx, IdParams);
     await ensureProject(id);
     ctx.body = await deps.pipeline.findProjectSummaries(db.knex, id);
   });
 
-  router.get('/:id/matches', async (ctx) => {
+  router.get('/projects/:id/matches', signedIn, async (ctx) => {
     const { id } = validateParams(ctx, IdParams);
     await ensureProject(id);
-    ctx.body = (await findProjectMatchesForUser(db.knex, currentUser(ctx).id, id)).map(presentProjectMatch);
+    const userId = currentUser(ctx).id;
+    const feedback = await findFeedbackForProject(db.knex, userId, id);
+    ctx.body = (await findProjectMatchesForUser(db.knex, userId, id)).map((match) => presentProjectMatch(match, feedback.get(match.alertId) ?? null));
   });
 
   return router;

@@ -1,9 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { ApiDeps } from '../../api-deps.ts';
 import { resetAndRescore } from '../../commands/reset-and-rescore.ts';
 import { startScrape } from '../../commands/start-scrape.ts';
 import { ConflictError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../middleware/require-user.ts';
+import { apiRouter } from '../api-router.ts';
 
 const MESSAGES = {
   started: 'Scrape started',
@@ -13,7 +14,7 @@ const MESSAGES = {
 
 export function scrapeRoutes(deps: ApiDeps): Router {
   const { db } = deps;
-  const router = new Router({ prefix: '/api' });
+  const router = apiRouter('/api');
 
   router.post('/scrape', requireUser(db), async (ctx) => {
     const outcome = await startScrape(deps, { unlessRecent: true });

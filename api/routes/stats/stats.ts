@@ -1,11 +1,12 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { findUserStats } from '../../../db/stats.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
+import { apiRouter } from '../api-router.ts';
 
 export function statsRoutes(deps: ApiDeps): Router {
   const { db } = deps;
-  const router = new Router({ prefix: '/api' });
+  const router = apiRouter('/api');
 
   router.get('/stats', requireUser(db), async (ctx) => {
     const [totalProjects, stats] = await Promise.all([

@@ -1,7 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { countActiveAlerts } from '../../../db/alerts.ts';
 import { findUserSubscription } from '../../../db/subscriptions.ts';
-import { MAX_ACTIVE_ALERTS, type ApiDeps } from '../../api-deps.ts';
+import { MAX_ACTIVE_ALERTS } from '../../../domain/plans.ts';
+import type { ApiDeps } from '../../api-deps.ts';
 import { billingFrom, requireBilling } from '../../billing/billing-context.ts';
 import { InvalidPromoCodeError, PROMO_CODE_REQUIRED } from '../../billing/billing-errors.ts';
 import { createCheckoutSession } from '../../billing/create-checkout-session.ts';
@@ -13,14 +14,15 @@ import { presentValidPromo } from '../../presenters/promo-code.ts';
 import { presentBillingOffSubscription, presentSubscription } from '../../presenters/subscription.ts';
 import { validateBody, validateParams } from '../../validate.ts';
 import { CheckoutBody, PortalBody, PromoParams } from './schema.ts';
+import { apiRouter } from '../api-router.ts';
 
 export function subscriptionRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const billing = billingFrom(deps);
   const signedIn = requireUser(db);
-  const router = new Router({ prefix: '/api/subscription' });
+  const router = apiRouter('/api');
 
-  router.get('/', signedIn, async (ctx) => {
+  router.get('/subscription', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const activeAlertCount = await countActiveAlerts(db.knex, user.id);
     ctx.body = billing
@@ -28,23 +30,24 @@ export function subscriptionRoutes(deps: ApiDeps): Router {
       : presentBillingOffSubscription(activeAlertCount, MAX_ACTIVE_ALERTS);
   });
 
-  router.post('/checkout', signedIn, async (ctx) => {
+  router.post('/subscription/checkout', signedIn, async (ctx) => {
     const on = requireBilling(billing);
     const body = validateBody(ctx, CheckoutBody);
     ctx.body = await createCheckoutSession(on, currentUser(ctx), body);
   });
 
-  router.post('/portal', signedIn, async (ctx) => {
+  router.post('/subscription/portal', signedIn, async (ctx) => {
     const on = requireBilling(billing);
     const { returnUrl } = validateBody(ctx, PortalBody);
     ctx.body = await createPortalSession(on, currentUser(ctx).id, returnUrl);
   });
 
-  router.get('/promo', signedIn, () => {
+  // The SPA asks for `/promo/${code}`: an empty code arrives with the trailing slash.
+  router.get(['/subscription/promo', '/subscription/promo/'], signedIn, () => {
     throw new ValidationError(PROMO_CODE_REQUIRED, 'code');
   });
 
-  router.get('/promo/:code', signedIn, async (ctx) => {
+  router.get('/subscription/promo/:code', signedIn, async (ctx) => {
     const { code } = validateParams(ctx, PromoParams);
     const promo = await findRedeemablePromo(db.knex, code, new Date());
     if (!promo) throw new InvalidPromoCodeError(404);

@@ -1,13 +1,14 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { setUserLanguage } from '../../../db/users.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { validateBody } from '../../validate.ts';
 import { UpdateUserBody } from './schema.ts';
+import { apiRouter } from '../api-router.ts';
 
 export function userRoutes(deps: ApiDeps): Router {
-  const router = new Router({ prefix: '/api' });
+  const router = apiRouter('/api');
 
   router.get('/user', requireUser(deps.db), async (ctx) => {
     ctx.body = presentUser(currentUser(ctx));

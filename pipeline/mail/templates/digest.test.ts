@@ -54,7 +54,7 @@ describe('digest template', () => {
       expect(prose).not.toMatch(/«[^\u202f\u00a0]/u);
     }
     expect(email.text).toContain('Alerte «\u202fnettoyage de bâtiments scolaires\u202f»');
-    expect(email.text).toContain('… et 3 autres projets pour cette alerte.');
+    expect(email.text).toContain('et 3 autres pour «\u202félectromécanique\u202f» dans Vigie');
   });
 
   it('says something different in each language, disclaimer included', () => {

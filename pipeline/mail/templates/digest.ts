@@ -1,4 +1,7 @@
-import { colon, type EmailContent, type EmailItem, type EmailLanguage, type EmailSection, type EmailTemplate } from '../render-email.ts';
+import type { Language } from '../../../domain/languages.ts';
+import { colon, type EmailContent, type EmailItem, type EmailSection, type EmailTemplate } from '../render-email.ts';
+
+type EmailLanguage = Language;
 
 export interface DigestItemVars {
   title: string;
@@ -21,9 +24,13 @@ export interface DigestGroupVars {
   unsubscribeUrl: string;
 }
 
+export type DigestKind = 'immediate' | 'daily' | 'weekly';
+
 export interface DigestVars {
   username: string;
   groups: DigestGroupVars[];
+  /** The alerts' frequency when they share one; the subject names it. */
+  kind?: DigestKind | null;
   alertsUrl: string;
   unsubscribeAllUrl: string;
 }
@@ -31,6 +38,7 @@ export interface DigestVars {
 interface DigestWords {
   locale: string;
   subject(count: number): string;
+  kind: Record<DigestKind, string>;
   heading(username: string): string;
   intro(count: number, alerts: number): string;
   alertHeading(prompt: string): string;
@@ -40,7 +48,7 @@ interface DigestWords {
   match(score: number): string;
   openInApp: string;
   openOnSimap: string;
-  more(count: number): string;
+  more(count: number, prompt: string): string;
   unsubscribeAlert: string;
   unsubscribeAll: string;
   manageAlerts: string;
@@ -68,7 +76,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
     match: (n) => `${n}${N}%`,
     openInApp: 'Voir dans Vigie',
     openOnSimap: 'Avis sur simap.ch',
-    more: (n) => `… et ${n === 1 ? '1 autre projet' : `${n} autres projets`} pour cette alerte.`,
+    kind: { immediate: 'alerte immédiate', daily: 'résumé quotidien', weekly: 'résumé hebdomadaire' },
+    more: (n, p) => `et ${n} autre${n === 1 ? '' : 's'} pour «${N}${p}${N}» dans Vigie`,
     unsubscribeAlert: 'Ne plus recevoir d’e-mails pour cette alerte',
     unsubscribeAll: 'Se désinscrire de tous les e-mails d’alerte',
     manageAlerts: 'Gérer mes alertes',
@@ -91,7 +100,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
     match: (n) => `${n} %`,
     openInApp: 'In Vigie ansehen',
     openOnSimap: 'Ausschreibung auf simap.ch',
-    more: (n) => `… und ${n === 1 ? '1 weiteres Projekt' : `${n} weitere Projekte`} zu diesem Alarm.`,
+    kind: { immediate: 'Sofortmeldung', daily: 'Tageszusammenfassung', weekly: 'Wochenzusammenfassung' },
+    more: (n, p) => `und ${n} weitere für „${p}“ in Vigie`,
     unsubscribeAlert: 'Keine E-Mails mehr zu diesem Alarm',
     unsubscribeAll: 'Von allen Alarm-E-Mails abmelden',
     manageAlerts: 'Meine Alarme verwalten',
@@ -115,7 +125,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
     match: (n) => `${n}%`,
     openInApp: 'Vedi in Vigie',
     openOnSimap: 'Bando su simap.ch',
-    more: (n) => `… e ${n === 1 ? 'un altro progetto' : `altri ${n} progetti`} per questo avviso.`,
+    kind: { immediate: 'avviso immediato', daily: 'riepilogo giornaliero', weekly: 'riepilogo settimanale' },
+    more: (n, p) => `e altri ${n} per «${p}» in Vigie`,
     unsubscribeAlert: 'Non ricevere più e-mail per questo avviso',
     unsubscribeAll: 'Annulla l’iscrizione a tutte le e-mail di avviso',
     manageAlerts: 'Gestisci i miei avvisi',
@@ -137,7 +148,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
     match: (n) => `${n}%`,
     openInApp: 'View in Vigie',
     openOnSimap: 'Notice on simap.ch',
-    more: (n) => `… and ${n === 1 ? '1 more project' : `${n} more projects`} for this alert.`,
+    kind: { immediate: 'instant alert', daily: 'daily digest', weekly: 'weekly digest' },
+    more: (n, p) => `and ${n} more for “${p}” in Vigie`,
     unsubscribeAlert: 'Stop e-mails for this alert',
     unsubscribeAll: 'Unsubscribe from all alert e-mails',
     manageAlerts: 'Manage my alerts',
@@ -161,10 +173,7 @@ function item(words: DigestWords, language: EmailLanguage, vars: DigestItemVars)
     lines: [...(vars.organization ? [`${words.organization}${c} ${vars.organization}`] : []), `${words.deadline}${c} ${formatDeadline(words, vars.deadline)}`],
     ...(vars.excerpt ? { excerpt: vars.excerpt } : {}),
     url: vars.projectUrl,
-    links: [
-      { label: words.openInApp, url: vars.projectUrl },
-      { label: words.openOnSimap, url: vars.simapUrl },
-    ],
+    links: [{ label: words.openOnSimap, url: vars.simapUrl }],
   };
 }
 
@@ -172,7 +181,7 @@ function section(words: DigestWords, language: EmailLanguage, group: DigestGroup
   return {
     heading: words.alertHeading(group.alertPrompt),
     items: group.items.map((i) => item(words, language, i)),
-    ...(group.more ? { note: words.more(group.more) } : {}),
+    ...(group.more ? { note: words.more(group.more, group.alertPrompt) } : {}),
     links: [...(group.more ? [{ label: words.openInApp, url: group.alertUrl }] : []), { label: words.unsubscribeAlert, url: group.unsubscribeUrl }],
   };
 }
@@ -182,7 +191,7 @@ function content(language: EmailLanguage) {
   return (vars: DigestVars): EmailContent => {
     const count = vars.groups.reduce((sum, group) => sum + group.items.length + (group.more ?? 0), 0);
     return {
-      subject: words.subject(count),
+      subject: vars.kind ? `${words.subject(count)} (${words.kind[vars.kind]})` : words.subject(count),
       heading: words.heading(vars.username),
       paragraphs: [words.intro(count, vars.groups.length)],
       sections: vars.groups.map((group) => section(words, language, group)),

@@ -1,3 +1,5 @@
+import type { NotifyFrequency } from '../../../domain/notify-frequencies.ts';
+
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -9,8 +11,7 @@ export interface User {
   language?: string | null;
 }
 
-export type Frequency = 'immediate' | 'daily' | 'weekly';
-export const FREQUENCIES: readonly Frequency[] = ['immediate', 'daily', 'weekly'];
+export type Frequency = NotifyFrequency;
 
 export interface Alert {
   id: number;
@@ -71,6 +72,22 @@ export interface AlertMatch {
   explanation?: string | null;
   project?: Project | null;
   alert?: { id: number; prompt: string } | null;
+  feedback?: Verdict | null;
+}
+
+export type Verdict = 'relevant' | 'not_relevant';
+
+export interface LearnedItem {
+  id: number;
+  kind: 'term' | 'cpv';
+  value: string;
+  weight: number;
+}
+
+export interface AlertLearning {
+  moreLike: LearnedItem[];
+  lessLike: LearnedItem[];
+  excluded: LearnedItem[];
 }
 
 export interface Stats {

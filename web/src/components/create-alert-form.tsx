@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert, Frequency } from '../api/types.ts';
-import { FREQUENCIES } from '../api/types.ts';
+import { DEFAULT_NOTIFY_FREQUENCY, NOTIFY_FREQUENCIES } from '../../../domain/notify-frequencies.ts';
 import { PROMPT_MIN, useCreateAlert } from '../hooks/use-alerts.ts';
 import { Link } from 'react-router-dom';
 import { useAlertRoom, type AlertRoom } from '../hooks/use-alert-room.ts';
@@ -16,7 +16,7 @@ export function FrequencySelect({ value, onChange, id }: { value: Frequency; onC
   const { t } = useTranslation();
   return (
     <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value as Frequency)}>
-      {FREQUENCIES.map((frequency) => (
+      {NOTIFY_FREQUENCIES.map((frequency) => (
         <option key={frequency} value={frequency}>
           {t(`alerts.frequency.${frequency}`)}
         </option>
@@ -55,7 +55,7 @@ export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (a
   const atLimit = room.blocked === 'limit';
   const noSubscription = room.blocked === 'subscription';
   const [prompt, setPrompt] = useState('');
-  const [frequency, setFrequency] = useState<Frequency>('daily');
+  const [frequency, setFrequency] = useState<Frequency>(DEFAULT_NOTIFY_FREQUENCY);
   const [isActive, setIsActive] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateAlert((alert) => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PLAN_PRICES_CHF } from '../../../domain/plans.ts';
 import { Icon } from './icon.tsx';
 import type { IconName } from './icon.tsx';
 
@@ -71,7 +72,7 @@ export function LandingContent() {
           <div className="pricing-card card">
             <p className="pricing-name">{t('landing.plan.name')}</p>
             <p className="pricing-price">
-              <span className="price">49 CHF</span> <span className="muted">{t('landing.plan.perMonth')}</span>
+              <span className="price">{PLAN_PRICES_CHF.monthly} CHF</span> <span className="muted">{t('landing.plan.perMonth')}</span>
             </p>
             <ul className="check-list">
               {PLAN_FEATURES.map((feature) => (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../lib/languages.ts';
-import type { Language } from '../lib/languages.ts';
+import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 
 const ORDER = ['fr', 'en', 'de', 'it'] as const;
 

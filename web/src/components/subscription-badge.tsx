@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useLanguage } from '../hooks/use-language.ts';
 import { subscriptionState, useSubscription } from '../hooks/use-subscription.ts';
 import { formatDate } from '../lib/format.ts';
+import { MAX_ACTIVE_ALERTS } from '../../../domain/plans.ts';
 
 /** Header badge (docs/product.md §4), hidden while loading; billing off says the plan is included. */
 export function SubscriptionBadge() {
@@ -12,7 +13,7 @@ export function SubscriptionBadge() {
   if (isLoading) return null;
   const subscription = isError ? null : data;
   const state = subscriptionState(subscription);
-  const usage = t('subscription.usage', { current: subscription?.activeAlertCount ?? 0, max: subscription?.maxAlerts ?? 3 });
+  const usage = t('subscription.usage', { current: subscription?.activeAlertCount ?? 0, max: subscription?.maxAlerts ?? MAX_ACTIVE_ALERTS });
   const planLabel = subscription?.plan === 'yearly' ? t('subscription.plans.yearly') : t('subscription.plans.monthly');
 
   switch (state) {

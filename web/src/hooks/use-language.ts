@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/client.ts';
 import type { User } from '../api/types.ts';
-import { DEFAULT_LANGUAGE, normaliseLanguage } from '../lib/languages.ts';
-import type { Language } from '../lib/languages.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.ts';
+import { normaliseLanguage } from '../lib/languages.ts';
 import { USER_KEY } from './use-auth.tsx';
 
 /** The active language, and a switcher that also tells the server when someone is logged in (docs/architecture.md). */

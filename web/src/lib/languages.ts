@@ -1,6 +1,5 @@
-export const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fr';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../domain/languages.ts';
+
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 
@@ -8,7 +7,7 @@ export const LANGUAGE_COOKIE = 'i18next';
 export function normaliseLanguage(code: string | null | undefined): Language | null {
   if (!code) return null;
   const base = (code.split(/[-_]/)[0] ?? '').trim().toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+  return isLanguage(base) ? base : null;
 }
 
 export function locale(language: string): string {

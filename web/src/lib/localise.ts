@@ -1,5 +1,7 @@
 import type { Project } from '../api/types.ts';
 import { daysSince } from './age-groups.ts';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages.ts';
+import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { normaliseLanguage } from './languages.ts';
 
 type Suffix = 'Fr' | 'De' | 'It' | 'En';
@@ -56,6 +58,6 @@ export function officialUrl(project: Partial<Project>, language: string): string
     if (url) return inLanguage(url);
   }
   if (text(project.url)) return inLanguage(project.url ?? '');
-  if (text(project.projectId)) return `https://www.simap.ch/${normaliseLanguage(language) ?? 'fr'}/project-detail/${project.projectId}`;
+  if (project.projectId && text(project.projectId)) return simapProjectUrl(project.projectId, normaliseLanguage(language) ?? DEFAULT_LANGUAGE);
   return null;
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
+import { LANGUAGES } from '../../../domain/languages.ts';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -5,9 +5,11 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
-import type { Alert, AlertMatch, Frequency, Project } from '../api/types.ts';
+import type { Alert, AlertMatch, Frequency, Project, Verdict } from '../api/types.ts';
+import { AlertLearningSummary } from '../components/alert-learning.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CreateAlertForm, FrequencySelect, validatePrompt } from '../components/create-alert-form.tsx';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ProjectCard } from '../components/project-card.tsx';
 import { RefreshButton } from '../components/refresh-button.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -15,6 +17,7 @@ import { StatsStrip } from '../components/stats-strip.tsx';
 import { Switch } from '../components/switch.tsx';
 import { useAlerts, useDeleteAlert, useProcessAlert, useUpdateAlert } from '../hooks/use-alerts.ts';
 import { useAlertRoom } from '../hooks/use-alert-room.ts';
+import { parseExcludedWords, useAlertLearning, useSetExclusions } from '../hooks/use-feedback.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useMatchThreshold } from '../hooks/use-config.ts';
 import { groupByAge } from '../lib/age-groups.ts';
@@ -25,6 +28,7 @@ import { isMatch } from '../lib/score.ts';
 interface ScoredProject {
   project: Project;
   score: number | null;
+  feedback?: Verdict | null;
 }
 
 function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
@@ -34,12 +38,20 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
   const [frequency, setFrequency] = useState<Frequency>(alert.frequency ?? 'daily');
   const [isActive, setIsActive] = useState(alert.isActive !== false);
   const [error, setError] = useState<string | null>(null);
+  const learning = useAlertLearning(alert.id);
+  const exclusions = useSetExclusions();
+  const savedExcluded = (learning.data?.excluded ?? []).map((item) => item.value).join(', ');
+  const [excluded, setExcluded] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validatePrompt(prompt);
     setError(problem);
     if (problem) return;
-    update.mutate({ id: alert.id, prompt: prompt.trim(), frequency, isActive }, { onSuccess: onDone });
+    const saveExclusions = () => {
+      if (excluded === null || excluded === savedExcluded) return onDone();
+      exclusions.mutate({ alertId: alert.id, words: parseExcludedWords(excluded) }, { onSuccess: onDone });
+    };
+    update.mutate({ id: alert.id, prompt: prompt.trim(), frequency, isActive }, { onSuccess: saveExclusions });
   };
   return (
     <form className="alert-form" onSubmit={submit} noValidate>
@@ -52,6 +64,17 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
           </p>
         )}
       </div>
+      <div className="field">
+        <label htmlFor={`edit-excluded-${alert.id}`}>{t('feedback.mustNotContainLabel')}</label>
+        <input
+          id={`edit-excluded-${alert.id}`}
+          className="input"
+          value={excluded ?? savedExcluded}
+          placeholder={t('feedback.mustNotContainPlaceholder')}
+          onChange={(event) => setExcluded(event.target.value)}
+        />
+        <p className="muted small">{t('feedback.mustNotContainHelp')}</p>
+      </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`edit-frequency-${alert.id}`}>{t('alerts.form.frequency')}</label>
@@ -62,8 +85,8 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
         </div>
       </div>
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
-          {update.isPending ? t('common.saving') : t('common.save')}
+        <button type="submit" className="button button-primary" disabled={update.isPending || exclusions.isPending}>
+          {update.isPending || exclusions.isPending ? t('common.saving') : t('common.save')}
         </button>
         <button type="button" className="button button-ghost" onClick={onDone}>
           {t('common.cancel')}
@@ -119,6 +142,7 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
             )}
             <span className="muted small">{t('alerts.createdOn', { date: formatDate(alert.createdAt, language, t('common.na')) })}</span>
           </p>
+          <AlertLearningSummary alertId={alert.id} />
           <div className="button-row">
             <button type="button" className={selected ? 'button button-small active' : 'button button-small'} aria-pressed={selected} onClick={onSelect}>
               <Icon name="search" size={14} /> {t('alerts.viewMatches')}
@@ -167,7 +191,7 @@ function useMatchingProjects(alerts: Alert[], selectedId: number | null): { item
       if (!match.project) continue;
       const known = best.get(match.project.id);
       if (!known || (match.score ?? -1) > (known.score ?? -1)) {
-        best.set(match.project.id, { project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score });
+        best.set(match.project.id, { project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score, feedback: match.feedback ?? null });
       }
     }
   }
@@ -175,7 +199,7 @@ function useMatchingProjects(alerts: Alert[], selectedId: number | null): { item
   return { items, isLoading: results.some((result) => result.isLoading), isError: results.some((result) => result.isError) };
 }
 
-function AgeGroups({ items }: { items: ScoredProject[] }) {
+function AgeGroups({ items, alertId }: { items: ScoredProject[]; alertId: number | null }) {
   const { t } = useTranslation();
   const groups = groupByAge(items, (item) => item.project.publishedAt, (item) => item.score);
   const sections = [
@@ -193,7 +217,12 @@ function AgeGroups({ items }: { items: ScoredProject[] }) {
             </h3>
             <div className="project-list">
               {section.items.map((item) => (
-                <ProjectCard key={item.project.id} project={item.project} score={item.score} />
+                <ProjectCard
+                  key={item.project.id}
+                  project={item.project}
+                  score={item.score}
+                  extra={alertId !== null ? <FeedbackButtons alertId={alertId} projectId={item.project.id} verdict={item.feedback} /> : undefined}
+                />
               ))}
             </div>
           </div>
@@ -231,7 +260,7 @@ function MatchingProjects({ alerts, selected, onClear }: { alerts: Alert[]; sele
           <p className="muted small" data-testid="match-total">
             {t('alerts.matchSummary', { count: strong.length, threshold })}
           </p>
-          {strong.length === 0 ? <p className="empty">{t('alerts.noMatches')}</p> : <AgeGroups items={strong} />}
+          {strong.length === 0 ? <p className="empty">{t('alerts.noMatches')}</p> : <AgeGroups items={strong} alertId={selected?.id ?? null} />}
           {weaker.length > 0 && (
             <div className="weaker-matches">
               <button type="button" className="button button-small" aria-expanded={showWeaker} aria-controls="weaker-list" onClick={() => setShowWeaker((value) => !value)}>
@@ -242,7 +271,12 @@ function MatchingProjects({ alerts, selected, onClear }: { alerts: Alert[]; sele
                   <h3 className="age-group-title">{t('alerts.weakerTitle', { threshold })}</h3>
                   <div className="project-list weaker">
                     {weaker.map((item) => (
-                      <ProjectCard key={item.project.id} project={item.project} score={item.score} />
+                      <ProjectCard
+                        key={item.project.id}
+                        project={item.project}
+                        score={item.score}
+                        extra={selected ? <FeedbackButtons alertId={selected.id} projectId={item.project.id} verdict={item.feedback} /> : undefined}
+                      />
                     ))}
                   </div>
                 </div>

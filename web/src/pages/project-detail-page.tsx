@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
+import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { categoryLabel } from '../lib/category.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
-import type { Language } from '../lib/languages.ts';
+import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 import { localisedSummary, localisedTitle, officialUrl } from '../lib/localise.ts';
 
 export const SUMMARIES_STALE_MS = 30 * 60_000;
 
 const SUMMARY_FIELD: Record<Language, keyof ProjectSummaries> = { fr: 'french', de: 'german', it: 'italian', en: 'english' };
-const SUMMARY_TABS: readonly Language[] = ['fr', 'de', 'it', 'en'];
 
 /** The tab to open: the user's language when it has a summary, else the notice's, else the first there is. */
 export function initialSummaryTab(available: readonly Language[], language: Language, noticeLanguage: string | null | undefined): Language | null {
@@ -32,7 +32,7 @@ function Summaries({ summaries, isLoading, isError, fallback }: { summaries: Pro
   if (isLoading) return <Spinner />;
   if (isError) return <p className="muted">{t('errors.fetchSummaries')}</p>;
   const generating = summaries?.status === 'pending' || summaries?.status === 'processing';
-  const available = SUMMARY_TABS.filter((code) => {
+  const available = LANGUAGES.filter((code) => {
     const value = summaries?.[SUMMARY_FIELD[code]];
     return typeof value === 'string' && value.trim() !== '';
   });
@@ -100,6 +100,7 @@ function Matches({ projectId }: { projectId: number }) {
             </div>
             <ScoreBar score={match.score} />
             {match.explanation && <p className="match-explanation">{match.explanation}</p>}
+            {match.alert && <FeedbackButtons alertId={match.alert.id} projectId={projectId} verdict={match.feedback} />}
           </li>
         ))}
     </ul>
@@ -115,7 +116,7 @@ export function ProjectDetailPage() {
   const { data: project, isLoading, isError } = useProject(id);
   const summaries = useQuery<ProjectSummaries>({ queryKey: [`/api/projects/${id}/summaries`], staleTime: SUMMARIES_STALE_MS, enabled: Number.isInteger(id) && id > 0 });
   // Sentences picked from the notice are an extract, never "AI": the label says which one the reader gets.
-  const extract = (summaries.data?.extractive?.length ?? 0) > 0 && summaries.data?.extractive?.length === SUMMARY_TABS.filter((code) => summaries.data?.[SUMMARY_FIELD[code]]).length;
+  const extract = (summaries.data?.extractive?.length ?? 0) > 0 && summaries.data?.extractive?.length === LANGUAGES.filter((code) => summaries.data?.[SUMMARY_FIELD[code]]).length;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
 
   if (isLoading) return <Spinner />;

@@ -12,9 +12,8 @@ import { isActiveSubscription, normaliseStatus, useSubscription } from '../hooks
 import { useToast } from '../hooks/use-toast.tsx';
 import { describeError } from '../lib/error-text.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
+import { MAX_ACTIVE_ALERTS, PLAN_PRICES_CHF, PLANS, type Plan } from '../../../domain/plans.ts';
 
-export const PRICES = { monthly: 49, yearly: 490 } as const;
-type Plan = keyof typeof PRICES;
 const PLAN_FEATURES = ['alerts', 'languages', 'email', 'cancel'] as const;
 
 /** What a valid promo code gives, from its type and value (the server's benefit sentence is English). */
@@ -33,7 +32,7 @@ function PlanFeatures({ maxAlerts }: { maxAlerts?: number | null }) {
   return (
     <ul className="check-list">
       {PLAN_FEATURES.map((feature) => (
-        <li key={feature}>{t(`subscription.features.${feature}`, { max: maxAlerts ?? 3 })}</li>
+        <li key={feature}>{t(`subscription.features.${feature}`, { max: maxAlerts ?? MAX_ACTIVE_ALERTS })}</li>
       ))}
     </ul>
   );
@@ -49,7 +48,7 @@ function IncludedCard({ subscription }: { subscription: Subscription }) {
       </div>
       <p>{t('subscription.includedText')}</p>
       <p>
-        {t('subscription.alertsUsed')}: <strong>{t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? 3 })}</strong>
+        {t('subscription.alertsUsed')}: <strong>{t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS })}</strong>
       </p>
       <PlanFeatures maxAlerts={subscription.maxAlerts} />
     </section>
@@ -71,7 +70,7 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
     { label: t('subscription.plan'), value: subscription.plan === 'yearly' ? t('subscription.plans.yearly') : t('subscription.plans.monthly') },
     { label: t('subscription.periodStart'), value: formatDate(subscription.currentPeriodStart, language, t('common.na')) },
     { label: t('subscription.periodEnd'), value: formatDate(subscription.currentPeriodEnd, language, t('common.na')) },
-    { label: t('subscription.alertsUsed'), value: t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? 3 }) },
+    { label: t('subscription.alertsUsed'), value: t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS }) },
   ];
   return (
     <section className="card plan-card">
@@ -144,7 +143,7 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
     validate.mutate(value);
   };
 
-  const base = PRICES[plan];
+  const base = PLAN_PRICES_CHF[plan];
   const discount = promo?.type === 'discount' && typeof promo.value === 'number' ? promo.value : 0;
   const price = Math.round(base * (100 - discount)) / 100;
   const status = normaliseStatus(subscription?.status);
@@ -155,7 +154,7 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
       <section className="card plan-card">
         <h2>{t('subscription.choosePlan')}</h2>
         <div className="tabs" role="tablist">
-          {(['monthly', 'yearly'] as const).map((value) => (
+          {PLANS.map((value) => (
             <button key={value} type="button" role="tab" aria-selected={plan === value} className={plan === value ? 'tab active' : 'tab'} onClick={() => setPlan(value)}>
               {t(`subscription.plans.${value}`)}
               {value === 'yearly' && <span className="badge badge-success tab-badge">{t('subscription.twoMonthsFree')}</span>}
@@ -167,7 +166,7 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
           <span className="price">{formatNumber(price, language)} CHF</span>{' '}
           <span className="muted">{plan === 'yearly' ? t('subscription.perYear') : t('subscription.perMonth')}</span>
         </p>
-        {plan === 'yearly' && <p className="saving">{t('subscription.yearlySaving', { amount: formatNumber(PRICES.monthly * 12 - PRICES.yearly, language) })}</p>}
+        {plan === 'yearly' && <p className="saving">{t('subscription.yearlySaving', { amount: formatNumber(PLAN_PRICES_CHF.monthly * 12 - PLAN_PRICES_CHF.yearly, language) })}</p>}
         <PlanFeatures maxAlerts={subscription?.maxAlerts} />
 
         <form className="promo-form" onSubmit={applyPromo}>

@@ -1,0 +1,15 @@
+import type { LearnedItem } from '../../db/alert-learning.ts';
+
+function presentItem(item: LearnedItem) {
+  return { id: item.id, kind: item.kind, value: item.value, weight: item.weight };
+}
+
+/** What the alert learned ("more like … · less like …") and the words it must not contain; undone items are left out. */
+export function presentLearning(items: readonly LearnedItem[]) {
+  const active = items.filter((item) => !item.dismissed);
+  return {
+    moreLike: active.filter((item) => item.polarity === 'more').map(presentItem),
+    lessLike: active.filter((item) => item.polarity === 'less').map(presentItem),
+    excluded: active.filter((item) => item.polarity === 'exclude').map(presentItem),
+  };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type SignedUpUser, type TestApi } from '../../../test-support/api-client.ts';
+import { buildProjects, type BuiltProject } from '../../../test-support/factories.ts';
+
+// The real pipeline ports: feedback learns and re-scores with the local scorer, against Postgres.
+let api: TestApi;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+let alertId: number;
+let projects: Record<'facade' | 'facadeCrepi' | 'crepiOnly' | 'roads' | 'asbestos', BuiltProject>;
+
+const matches = async (user: SignedUpUser, id: number) =>
+  (await user.client.get(`/api/alerts/${id}/matches`)).body as Array<{ score: number; feedback: string | null; project: { id: number } }>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const [facade, facadeCrepi, crepiOnly, roads, asbestos] = await buildProjects(api.db.knex, [
+    { title: 'Rénovation des façades du collège', description: 'Rénovation complète des façades et de la toiture.', creationLanguage: 'fr' },
+    { title: 'Rénovation de façades avec crépi isolant', description: 'Façades ventilées, crépi minéral isolant, échafaudages.', creationLanguage: 'fr' },
+    { title: 'Crépi isolant minéral pour la halle', description: 'Pose de crépi isolant minéral sur la halle de gymnastique.', creationLanguage: 'fr' },
+    { title: 'Rénovation de la route cantonale', description: 'Travaux de génie civil sur la route.', creationLanguage: 'fr' },
+    { title: 'Désamiantage et rénovation des façades', description: "Assainissement de l'amiante des façades de l'école.", creationLanguage: 'fr' },
+  ]);
+  projects = { facade: facade!, facadeCrepi: facadeCrepi!, crepiOnly: crepiOnly!, roads: roads!, asbestos: asbestos! };
+  alice = await api.signUp(undefined, { language: 'fr' });
+  bob = await api.signUp(undefined, { language: 'fr' });
+  const created = await alice.client.post('/api/alerts', { prompt: 'Rénovation de façades de bâtiments', language: 'fr' });
+  expect(created.status).toBe(201);
+  alertId = created.body.id;
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('feedback on matches', () => {
+  it('records 👍/👎 per (alert, project), shows it in the match list and on the project, changes and removes it', async () => {
+    const listed = await matches(alice, alertId);
+    expect(listed.map((m) => m.project.id)).toContain(projects.facade.id);
+    expect(listed.every((m) => m.feedback === null)).toBe(true);
+
+    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'relevant' });
+    expect(liked.status).toBe(200);
+    expect(liked.body).toMatchObject({ alertId, projectId: projects.facade.id, verdict: 'relevant', updatedAt: expect.any(String) });
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.facade.id)?.feedback).toBe('relevant');
+
+    const changed = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'not_relevant' });
+    expect(changed.body.verdict).toBe('not_relevant');
+    const onProject = await alice.client.get(`/api/projects/${projects.facade.id}/matches`);
+    expect(onProject.body.find((m: { alert: { id: number } }) => m.alert.id === alertId)?.feedback).toBe('not_relevant');
+    expect(await api.db.knex('alert_feedback').where({ alertId })).toHaveLength(1);
+
+    const removed = await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facade.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.verdict).toBeNull();
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.facade.id)?.feedback).toBeNull();
+    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facade.id}`)).status).toBe(404);
+  }, 120_000);
+
+  it('refuses bad input with a 400 naming the field, and unknown projects with 404', async () => {
+    const bad = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'validation_failed', message: 'verdict must be relevant or not_relevant', field: 'verdict' });
+    const noProject = await alice.client.post(`/api/alerts/${alertId}/feedback`, { verdict: 'relevant' });
+    expect(noProject.body).toMatchObject({ error: 'validation_failed', field: 'projectId' });
+    expect((await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: 999_999, verdict: 'relevant' })).status).toBe(404);
+    const words = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['x'] });
+    expect(words.body).toMatchObject({ error: 'validation_failed', field: 'words.0' });
+  });
+
+  it("keeps each user's feedback and learning to themselves: another user gets 404 and changes nothing", async () => {
+    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'not_relevant' });
+    const before = await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict');
+    const items = await api.db.knex('alert_learned_items').where({ alertId }).select('id');
+
+    expect((await bob.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'relevant' })).status).toBe(404);
+    expect((await bob.client.delete(`/api/alerts/${alertId}/feedback/${projects.roads.id}`)).status).toBe(404);
+    expect((await bob.client.get(`/api/alerts/${alertId}/learning`)).status).toBe(404);
+    expect((await bob.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['route'] })).status).toBe(404);
+    if (items[0]) expect((await bob.client.delete(`/api/alerts/${alertId}/learning/${items[0].id}`)).status).toBe(404);
+    expect((await bob.client.get(`/api/alerts/${alertId}/matches`)).status).toBe(404);
+    // Bob's view of the project shows none of Alice's alerts or verdicts.
+    expect((await bob.client.get(`/api/projects/${projects.roads.id}/matches`)).body).toEqual([]);
+    expect((await api.client().post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'relevant' })).status).toBe(401);
+
+    expect(await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict')).toEqual(before);
+    expect(await api.db.knex('alert_learned_items').where({ alertId }).select('id')).toEqual(items);
+    await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.roads.id}`);
+  }, 120_000);
+});
+
+describe('learning from feedback', () => {
+  it('learns "more like" from a liked project, re-scores at once, and an undo takes it back', async () => {
+    const crepiBefore = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
+    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facadeCrepi.id, verdict: 'relevant' });
+    expect(liked.status).toBe(200);
+    const more = liked.body.learning.moreLike as Array<{ id: number; value: string }>;
+    expect(more.map((item) => item.value.toLowerCase())).toContain('crépi');
+
+    // Re-scored in the request: a project that shares only the learned words now scores higher.
+    const crepiAfter = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
+    expect(crepiAfter).toBeGreaterThan(crepiBefore);
+
+    const learning = await alice.client.get(`/api/alerts/${alertId}/learning`);
+    expect(learning.body.moreLike).toEqual(more);
+    for (const item of more) {
+      const undone = await alice.client.delete(`/api/alerts/${alertId}/learning/${item.id}`);
+      expect(undone.status).toBe(200);
+    }
+    expect((await alice.client.get(`/api/alerts/${alertId}/learning`)).body.moreLike).toEqual([]);
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0).toBe(crepiBefore);
+
+    // Learning again from the same feedback does not bring an undone item back.
+    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facadeCrepi.id, verdict: 'relevant' });
+    expect((await alice.client.get(`/api/alerts/${alertId}/learning`)).body.moreLike).toEqual([]);
+  }, 120_000);
+
+  it('"must not contain" words drop the projects that contain them, and removing the word brings them back', async () => {
+    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.asbestos.id);
+    const set = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['amiante'] });
+    expect(set.status).toBe(200);
+    expect(set.body.excluded.map((item: { value: string }) => item.value)).toEqual(['amiante']);
+    const after = (await matches(alice, alertId)).map((m) => m.project.id);
+    expect(after).not.toContain(projects.asbestos.id);
+    expect(after).toContain(projects.facade.id);
+
+    const cleared = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: [] });
+    expect(cleared.body.excluded).toEqual([]);
+    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.asbestos.id);
+  }, 120_000);
+});

@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
+import { formatFeedbackReport, runFeedbackEvaluation } from './simulate-feedback.ts';
+
+// A made-up set: the alert's words find the garage's windows too; what the liked projects share finds the rest.
+const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr', title, description, cpv, canton: null });
+const set = {
+  alerts: [{ id: 'a1', language: 'fr', prompt: 'Nettoyage de vitres' }],
+  projects: [
+    project('p1', 'Nettoyage de vitres et verrières du gymnase', 'Nacelle élévatrice'),
+    project('p2', 'Nettoyage de vitres de véhicules communaux', 'Garage, véhicules utilitaires'),
+    project('p3', 'Nettoyage de vitres et verrières de la mairie', 'Nacelle élévatrice'),
+    project('p4', 'Nettoyage de vitres des bus', 'Dépôt de véhicules'),
+    project('p5', 'Nettoyage de vitres du dépôt de véhicules', 'Véhicules de voirie'),
+    project('p6', 'Entretien des verrières du musée', 'Nacelle élévatrice'),
+    project('p7', 'Verrières de la piscine: entretien', 'Nacelle'),
+    project('p9', 'Nettoyage des locaux administratifs', 'Bureaux et couloirs'),
+    project('p10', 'Nettoyage des vestiaires de la piscine', 'Vestiaires et douches'),
+    project('p11', 'Nettoyage des véhicules de voirie', 'Garage'),
+  ],
+  judgments: [
+    { alert: 'a1', project: 'p1', relevance: 2 },
+    { alert: 'a1', project: 'p3', relevance: 2 },
+    { alert: 'a1', project: 'p6', relevance: 2 },
+    { alert: 'a1', project: 'p7', relevance: 1 },
+  ],
+};
+
+describe('simulated feedback', () => {
+  it('feeds back the top 5 labels and measures both rankings on the remaining projects only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigie-feedback-'));
+    const setPath = path.join(dir, 'set.json');
+    writeFileSync(setPath, JSON.stringify(set));
+    const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
+    const [alert] = report.perAlert;
+    expect(alert).toMatchObject({ alertId: 'a1', liked: 2, disliked: 3 });
+    expect(alert!.remainingRelevant).toBe(2);
+    expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('verrières');
+    expect(alert!.after).toBeGreaterThan(alert!.before);
+    expect(report.after).toBe(alert!.after);
+    expect(formatFeedbackReport(report)).toContain('mean over 1 alerts');
+  }, 120_000);
+});

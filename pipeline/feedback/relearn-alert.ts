@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import { replaceLearnedItems } from '../../db/alert-learning.ts';
+import { getAlertToScore } from '../../db/alerts-scoring.ts';
+import { findFeedbackProjects } from '../../db/feedback.ts';
+import { wordWeight } from '../scoring/learned-alert.ts';
+import type { LocalScorer } from '../scoring/local-scorer.ts';
+import { refreshProjectIndex } from '../score/project-index.ts';
+import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
+import { learnFromFeedback } from './learn-from-feedback.ts';
+
+/** Learns the alert's "more like / less like" again from all its feedback; the next local pass applies it. */
+export async function relearnAlert(db: Knex, alertId: number, options: { scorer?: LocalScorer } = {}): Promise<void> {
+  const alert = await getAlertToScore(db, alertId);
+  if (!alert) return;
+  const scorer = options.scorer ?? getSharedLocalScorer();
+  // Word rarity comes from the scorer's corpus statistics, which the project index fills.
+  await refreshProjectIndex(db, scorer);
+  const projects = await findFeedbackProjects(db, alertId);
+  const items = learnFromFeedback({
+    prompt: alert.prompt,
+    liked: projects.filter((project) => project.verdict === 'relevant'),
+    disliked: projects.filter((project) => project.verdict === 'not_relevant'),
+    rarity: (word) => wordWeight(scorer, word, alert.language),
+  });
+  await replaceLearnedItems(db, alertId, items);
+}

@@ -1,0 +1,9 @@
+import { loadCpvCatalog } from '../scoring/cpv-catalog.ts';
+import { setDerivedDataCacheDir } from '../scoring/derived-data-cache.ts';
+import { cacheScoringTables } from '../scoring/scoring-resources.ts';
+
+/** Entry of the warm-up worker thread: derives the shipped catalog's tables into the cache directory. */
+export function cacheDefaultScoringTables(cacheDir: string): void {
+  setDerivedDataCacheDir(cacheDir);
+  cacheScoringTables(loadCpvCatalog());
+}

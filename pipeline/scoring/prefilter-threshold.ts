@@ -1,7 +1,0 @@
-/**
- * Local score from which a pair is re-scored by the LLM. On the dev set every relevance-2 pair the
- * local scorer stores (score ≥ 20) passes at 20, and about 15 % of all pairs do; the weakest
- * relevant pairs (generic CPV 45000000 with a vocabulary the CPV labels lack) score below it.
- * `bench/score-pure.ts` prints the figures; re-measure after scorer changes.
- */
-export const DEFAULT_PREFILTER_THRESHOLD = 20;
