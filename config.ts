@@ -72,6 +72,7 @@ const schema = z
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
     PREFILTER_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.prefilter),
+    LLM_TOP_K: integer(0, 1000, DEFAULT_THRESHOLDS.llmTopK),
     MATCH_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.match),
     NOTIFY_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.notify),
     NOTIFY_DAILY_AT: z
@@ -108,7 +109,7 @@ export type Config = Readonly<{
   simap: Readonly<{ baseUrl: string; rps: number }>;
   pipelineEveryMs: number;
   llm: Readonly<{ apiKey: string; baseUrl: string | undefined; model: string }> | undefined;
-  thresholds: Readonly<{ prefilter: number; match: number; notify: number }>;
+  thresholds: Readonly<{ prefilter: number; match: number; notify: number; llmTopK: number }>;
   notifyDailyAt: string;
   mail: Readonly<{ smtpUrl: string | undefined; from: string }>;
   stripe:
@@ -142,7 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     llm: e.OPENAI_API_KEY || e.OPENAI_BASE_URL
       ? Object.freeze({ apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL })
       : undefined,
-    thresholds: Object.freeze({ prefilter: e.PREFILTER_THRESHOLD, match: e.MATCH_THRESHOLD, notify: e.NOTIFY_THRESHOLD }),
+    thresholds: Object.freeze({ prefilter: e.PREFILTER_THRESHOLD, match: e.MATCH_THRESHOLD, notify: e.NOTIFY_THRESHOLD, llmTopK: e.LLM_TOP_K }),
     notifyDailyAt: e.NOTIFY_DAILY_AT,
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     stripe:

@@ -31,7 +31,7 @@ export function createLogger(options: { level?: string; stream?: 'stdout' | 'std
   const fd = options.stream === 'stderr' ? 2 : 1;
   const tty = (fd === 2 ? process.stderr : process.stdout).isTTY === true;
   if (tty) {
-    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', destination: fd } } });
+    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss Z', destination: fd } } });
   }
   return pino(base, pino.destination({ fd, sync: true }));
 }

@@ -154,7 +154,7 @@ describe('every endpoint', () => {
   });
 
   it('POST /api/register: 201, then 409 for the same name', async () => {
-    const body = { username: 'matrixuser', email: 'matrix@example.test', password: 'secret1' };
+    const body = { username: 'matrixuser', email: 'matrix@example.test', password: 'violet canyon 1984' };
     expect((await api.client().post('/api/register', body)).status).toBe(201);
     expect((await api.client().post('/api/register', body)).status).toBe(409);
   });

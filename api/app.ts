@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
+import PQueue from 'p-queue';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
@@ -20,6 +21,7 @@ import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import { configRoutes } from './routes/config/config.ts';
 import { calendarRoutes } from './routes/calendar/calendar.ts';
+import { emailActionRoutes } from './routes/email-actions/email-actions.ts';
 import { feedbackRoutes } from './routes/feedback/feedback.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
@@ -61,6 +63,7 @@ export function createApp(options: AppDependencies): Koa {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     projectCounts: createProjectCountCache(options.projectCountTtlMs ?? 2000),
     background: options.background ?? createBackgroundTasks(logger),
+    mailQueue: new PQueue({ concurrency: 2 }),
   };
   const app = new Koa({ proxy: false });
   app.silent = true;
@@ -73,7 +76,7 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, configRoutes, unsubscribeRoutes].map((routes) => routes(deps))];
+  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, emailActionRoutes, configRoutes, unsubscribeRoutes].map((routes) => routes(deps))];
   for (const router of routers) {
     assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());

@@ -19,16 +19,100 @@ function expectLimited(response: { status: number; headers: Headers; body: { err
   expect(response.body.retryAfter).toBe(retryAfter);
 }
 
-describe('rate limits kept in Postgres', () => {
-  it('allows 5 logins a minute per account, then 429 with Retry-After, counted across clients', async () => {
-    const user = await api.signUp('limited');
-    for (let i = 0; i < 5; i += 1) {
-      expect((await api.client().post('/api/login', { username: 'LIMITED', password: 'wrong password' })).status).toBe(401);
+/** Seconds left in the current fixed window of `windowSeconds`, as the server counts them. */
+const windowRemainder = (windowSeconds: number) => windowSeconds - ((Date.now() / 1000) % windowSeconds);
+
+/** Waits (polling) until the current quarter hour has at least `seconds` left, so a test's hits share its windows. */
+async function awayFromWindowEnd(windowSeconds: number, seconds: number): Promise<void> {
+  while (windowRemainder(windowSeconds) < seconds) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const WRONG = 'wrong password';
+let ipCounter = 1;
+/** A client on its own loopback address: the server sees a distinct IP. */
+const fromNewIp = () => api.client({ localAddress: `127.0.0.${++ipCounter}` });
+
+describe('login limits keyed by the account', () => {
+  it('counts failures by the account, not its spelling: username and e-mail share one bucket', async () => {
+    await api.db.knex('rate_limits').delete();
+    const user = await api.signUp('spelled');
+    const client = fromNewIp();
+    for (const login of ['spelled', 'SPELLED', user.email, user.email.toUpperCase(), 'Spelled']) {
+      expect((await client.post('/api/login', { username: login, password: WRONG })).status).toBe(401);
     }
-    expectLimited(await api.client().post('/api/login', { username: 'limited', password: user.password }), 60);
-    expect(Number((await api.db.knex('rate_limits').where('key', 'like', 'login:username:limited').first('count')).count)).toBe(6);
+    const limited = await client.post('/api/login', { username: user.email, password: user.password });
+    expectLimited(limited, 60);
   });
 
+  it('does not let a stranger who locked themselves out lock the owner out from another IP', async () => {
+    await api.db.knex('rate_limits').delete();
+    const user = await api.signUp('owner');
+    const stranger = fromNewIp();
+    for (let i = 0; i < 5; i += 1) expect((await stranger.post('/api/login', { username: 'owner', password: WRONG })).status).toBe(401);
+    expectLimited(await stranger.post('/api/login', { username: 'owner', password: user.password }), 60);
+    const owner = fromNewIp();
+    expect((await owner.post('/api/login', { username: 'owner', password: user.password })).status).toBe(200);
+  });
+
+  it('a correct password is not a failure: the owner can log in again and again', async () => {
+    await api.db.knex('rate_limits').delete();
+    const user = await api.signUp('regular');
+    const client = fromNewIp();
+    for (let i = 0; i < 8; i += 1) expect((await client.post('/api/login', { username: 'regular', password: user.password })).status).toBe(200);
+  });
+
+  it('makes one address wait longer the longer it keeps guessing', async () => {
+    await api.db.knex('rate_limits').delete();
+    await api.signUp('guessed');
+    // In the last minute of a quarter hour both waits end together; start where the growth shows.
+    await awayFromWindowEnd(900, 75);
+    const client = fromNewIp();
+    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/login', { username: 'guessed', password: WRONG })).status).toBe(401);
+    const first = await client.post('/api/login', { username: 'guessed', password: WRONG });
+    expectLimited(first, 60);
+    // Refused attempts count too: at 10 within the quarter hour the wait becomes the rest of the quarter hour.
+    for (let i = 0; i < 4; i += 1) await client.post('/api/login', { username: 'guessed', password: WRONG });
+    const longer = await client.post('/api/login', { username: 'guessed', password: WRONG });
+    expectLimited(longer, 900);
+    expect(Math.abs(Number(longer.headers.get('retry-after')) - windowRemainder(900))).toBeLessThanOrEqual(3);
+    expect(Number(longer.headers.get('retry-after'))).toBeGreaterThan(Number(first.headers.get('retry-after')));
+  }, 120_000);
+
+  it('refuses the account after 100 failures in an hour from any mix of IPs, even with the right password', async () => {
+    await api.db.knex('rate_limits').delete();
+    const user = await api.signUp('besieged');
+    await awayFromWindowEnd(3600, 60);
+    const statuses: number[] = [];
+    for (let ip = 0; ip < 20; ip += 1) {
+      const client = fromNewIp();
+      for (let i = 0; i < 5; i += 1) statuses.push((await client.post('/api/login', { username: i % 2 ? 'besieged' : user.email, password: WRONG })).status);
+    }
+    expect(statuses).toEqual(Array(100).fill(401));
+    expectLimited(await fromNewIp().post('/api/login', { username: 'besieged', password: user.password }), 3600);
+  }, 120_000);
+});
+
+describe('token endpoints limited per IP', () => {
+  it.each(['/api/verify-email?token=made-up', '/api/check-reset-token?token=made-up'])('allows 10 %s requests per IP in ten minutes', async (url) => {
+    await api.db.knex('rate_limits').delete();
+    await awayFromWindowEnd(600, 20);
+    const client = fromNewIp();
+    for (let i = 0; i < 10; i += 1) expect((await client.get(url)).status).not.toBe(429);
+    expectLimited(await client.get(url), 600);
+    expect((await fromNewIp().get(url)).status).not.toBe(429);
+  });
+
+  it('allows 10 reset-password attempts per IP in ten minutes', async () => {
+    await api.db.knex('rate_limits').delete();
+    await awayFromWindowEnd(600, 20);
+    const client = fromNewIp();
+    const attempt = () => client.post('/api/reset-password', { token: 'made-up', newPassword: 'violet canyon 1984' });
+    for (let i = 0; i < 10; i += 1) expect((await attempt()).status).toBe(400);
+    expectLimited(await attempt(), 600);
+  });
+});
+
+describe('rate limits kept in Postgres', () => {
   it('allows 20 logins a minute per IP', async () => {
     await api.db.knex('rate_limits').delete();
     for (let i = 0; i < 20; i += 1) {
@@ -46,9 +130,9 @@ describe('rate limits kept in Postgres', () => {
   it('allows 5 registrations an hour per IP', async () => {
     await api.db.knex('rate_limits').delete();
     for (let i = 0; i < 5; i += 1) {
-      expect((await api.client().post('/api/register', { username: `newcomer${i}`, email: `newcomer${i}@example.test`, password: 'secret1' })).status).toBe(201);
+      expect((await api.client().post('/api/register', { username: `newcomer${i}`, email: `newcomer${i}@example.test`, password: 'violet canyon 1984' })).status).toBe(201);
     }
-    expectLimited(await api.client().post('/api/register', { username: 'newcomer9', email: 'newcomer9@example.test', password: 'secret1' }), 3600);
+    expectLimited(await api.client().post('/api/register', { username: 'newcomer9', email: 'newcomer9@example.test', password: 'violet canyon 1984' }), 3600);
   });
 
   it('allows 5 verification resends an hour per address', async () => {

@@ -46,6 +46,8 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   // The calendar feed is authorised by the secret token in its file name; an unknown token is 404.
   'GET /api/calendar/:file',
+  // One-click e-mail links: the link's per-user signature is the credential.
+  'POST /api/email-actions',
   // Values the SPA shares with the server before anyone logs in.
   'GET /api/config',
   // E-mail unsubscribe links are authorised by their signed token (RFC 8058 one-click: no session).

@@ -1,8 +1,10 @@
 import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { ValidationError } from './errors.ts';
+import { rejectUnsafeText } from './find-unsafe-text.ts';
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  rejectUnsafeText(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -139,14 +139,18 @@ async function load(url: string, cookie: string, path: string, options: { rate?:
     duration: options.seconds ?? DURATION_SECONDS,
     headers: { cookie },
   });
-  // A run without a single answer has no latency to report: autocannon would print p99 0 ms.
-  if (result['2xx'] === 0) {
-    throw new Error(`${path}: no successful response in ${result.duration} s (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`);
-  }
   return result;
 }
 
+/** Runs that got no answer at all: they have no latency to report (autocannon would print p99 0 ms), and fail the benchmark. */
+const unanswered: string[] = [];
+
 function report(label: string, result: autocannon.Result, budgetMs: number): boolean {
+  if (result['2xx'] === 0) {
+    unanswered.push(label);
+    console.log(`\n${label}: NO SUCCESSFUL RESPONSE in ${result.duration} s (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts) -> FAILED`);
+    return false;
+  }
   const ok = result.latency.p99 < budgetMs && result.non2xx === 0 && result.errors === 0;
   console.log(
     `\n${label}: ${result.requests.average} req/s, ${result['2xx']} answers, p50 ${result.latency.p50} ms, ` +
@@ -200,6 +204,7 @@ export async function benchApi(): Promise<void> {
     } finally {
       await server.stop();
     }
+    if (unanswered.length > 0) throw new Error(`no successful response at all in: ${unanswered.join('; ')}`);
 
     const userId = 1;
     const base = { userId, matchThreshold: config.thresholds.match, limit: 100, offset: 0, sort: 'newest' as const };

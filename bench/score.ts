@@ -7,17 +7,14 @@ import { hashPrompt } from '../db/alerts.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
-import { loadEvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
+import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-evaluation.ts';
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
-import { DEFAULT_THRESHOLDS } from '../domain/score-thresholds.ts';
 
 const PROJECTS = 50_000;
 const ALERTS = 1_000;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEV_SET = path.resolve(ROOT, '../shared/eval/dev.json');
 const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
 const PLACE_PHRASES: Record<Language, (canton: string) => string> = {
   fr: (c) => `dans le canton de ${c}`,
@@ -124,39 +121,23 @@ async function benchDatabase(): Promise<void> {
   }
 }
 
-function benchPrefilter(): void {
-  if (!existsSync(DEV_SET)) {
-    console.log(`prefilter: no dev set at ${DEV_SET}; skipped`);
+/** What the LLM stage would see on the labelled set: each alert's top K plus anything at or above the prefilter. */
+async function benchLlmStage(): Promise<void> {
+  if (!existsSync(DEFAULT_EVAL_SET)) {
+    console.log(`LLM stage: no dev set at ${DEFAULT_EVAL_SET}; skipped`);
     return;
   }
-  const set = loadEvaluationSet(DEV_SET);
-  const scorer = getSharedLocalScorer();
-  const projects = set.projects.map((p) => ({
-    id: p.id,
-    prepared: scorer.prepareProject({ ...p, cpvCodes: p.cpv, location: p.location ?? null, organization: p.organization ?? null }),
-  }));
-  const relevance = new Map(set.judgments.map((j) => [`${j.alert}|${j.project}`, j.relevance]));
-  const scores: Array<{ score: number; relevance: number }> = [];
-  for (const alert of set.alerts) {
-    const prepared = scorer.prepareAlert(alert.prompt, alert.language);
-    for (const project of projects) {
-      scores.push({ score: scorer.score(prepared, project.prepared).score, relevance: relevance.get(`${alert.id}|${project.id}`) ?? 0 });
-    }
-  }
-  const configured = loadConfig({ LOG_LEVEL: 'silent' }).thresholds.prefilter;
-  console.log(`prefilter on the dev set (${scores.length} pairs):`);
-  for (const threshold of [...new Set([DEFAULT_THRESHOLDS.prefilter, configured])].sort((a, b) => a - b)) {
-    const sent = scores.filter((s) => s.score >= threshold).length;
-    const dropped = scores.filter((s) => s.relevance === 2 && s.score < threshold).length;
-    console.log(
-      `  threshold ${threshold}: ${((100 * sent) / scores.length).toFixed(2)} % of pairs to the LLM (target ≤ 5 %), ` +
-        `${dropped} relevance-2 pairs dropped (target 0)${threshold === configured ? ' · PREFILTER_THRESHOLD default' : ''}`,
-    );
-  }
+  const { thresholds } = loadConfig({ LOG_LEVEL: 'silent' });
+  const report = await runEvaluation({ threshold: thresholds.notify, llmSelection: { topK: thresholds.llmTopK, prefilter: thresholds.prefilter } });
+  const stage = report.llmStage;
+  console.log(
+    `LLM stage on the dev set (top ${stage.topK} + score ≥ ${stage.prefilter}): ${(stage.share * 100).toFixed(1)} % of pairs (target ≤ 5 %), ` +
+      `${(stage.highlyRelevantCoverage * 100).toFixed(1)} % of relevance-2 pairs among them (target ≥ 97 %)`,
+  );
 }
 
 export async function benchScore(): Promise<void> {
-  benchPrefilter();
+  await benchLlmStage();
   await benchDatabase();
 }
 

@@ -91,4 +91,11 @@ describe('tenders', () => {
     const status = await runCli(['migrate', 'status', '--json'], env);
     expect(JSON.parse(status.stdout)).toMatchObject({ ok: true, pending: [] });
   });
+
+  it('names the database and its host in one line when it cannot be reached, without a stack', async () => {
+    const result = await runCli(['user', 'list', '--json'], { DATA_DIR: makeTempDir(), DATABASE_URL: 'postgres://vigie:secret@127.0.0.1:9/vigie_prod' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: database vigie_prod on 127.0.0.1:9 unreachable (connection refused)\n');
+    expect(JSON.parse(result.stdout)).toEqual({ ok: false, error: 'database vigie_prod on 127.0.0.1:9 unreachable (connection refused)' });
+  });
 });

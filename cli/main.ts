@@ -36,6 +36,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/queue.tsx')).registerQueue,
   },
   {
+    name: 'quarantine',
+    summary: 'show and re-process the simap records the pipeline set aside',
+    load: async () => (await import('./commands/quarantine.ts')).registerQuarantine,
+  },
+  {
     name: 'init',
     summary: 'interactive set-up of the real adapters (Postgres, LLM, SMTP, Stripe): writes .env in the working directory',
     load: async () => (await import('./commands/init.ts')).registerInit,

@@ -93,3 +93,10 @@ export async function findAlertIdsAwaitingLlm(db: Knex, minScore: number): Promi
   const rows: Array<{ alertId: number }> = await db('alertMatches').distinct('alertId').where({ scorer: 'local' }).where('score', '>=', minScore);
   return rows.map((row) => row.alertId);
 }
+
+/** The alert's k-th best stored score (any scorer), or null when it has fewer than k pairs. */
+export async function findScoreAtRank(db: Knex, alertId: number, rank: number): Promise<number | null> {
+  if (rank < 1) return null;
+  const row: { score: number } | undefined = await db('alertMatches').where({ alertId }).orderBy('score', 'desc').offset(rank - 1).first('score');
+  return row ? Number(row.score) : null;
+}

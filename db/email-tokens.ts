@@ -25,6 +25,12 @@ export async function isEmailTokenUsable(db: Knex, kind: EmailTokenKind, token: 
   return (await usable(db, kind, token).first('id')) !== undefined;
 }
 
+/** The user of a usable token, without using it up. */
+export async function findEmailTokenUser(db: Knex, kind: EmailTokenKind, token: string): Promise<number | null> {
+  const row = (await usable(db, kind, token).first('userId')) as { userId: number } | undefined;
+  return row?.userId ?? null;
+}
+
 /** Marks the token used and returns its user, atomically, so a token works once even under concurrent requests. */
 export async function consumeEmailToken(db: Knex, kind: EmailTokenKind, token: string): Promise<number | null> {
   const [row] = await usable(db, kind, token).update({ usedAt: db.fn.now() }).returning('userId');

@@ -7,7 +7,7 @@ import { findNotifyServedPeriods } from './notify-schedule.ts';
 
 const EXPECTED_TABLES = [
   'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
+  'projects', 'promo_codes', 'publication_retries', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
   'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
 ];
 

@@ -11,8 +11,10 @@ import * as addDigestDelivery from './migrations/20261124090000-add-digest-deliv
 import * as addDigestExcerpt from './migrations/20261204090000-add-digest-excerpt.ts';
 import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
 import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-retry-schedule.ts';
+import * as createPublicationRetries from './migrations/20261202100100-create-publication-retries.ts';
 import * as createAlertFeedback from './migrations/20261205100000-create-alert-feedback.ts';
 import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
+import * as addEmailLinkKey from './migrations/20261205100200-add-email-link-key.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,8 +35,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204090000-add-digest-excerpt': addDigestExcerpt,
   '20261206100000-create-notify-schedule': createNotifySchedule,
   '20261202100000-add-digest-retry-schedule': addDigestRetrySchedule,
+  '20261202100100-create-publication-retries': createPublicationRetries,
   '20261205100000-create-alert-feedback': createAlertFeedback,
   '20261205100100-create-watchlist': createWatchlist,
+  '20261205100200-add-email-link-key': addEmailLinkKey,
 };
 
 const source: Knex.MigrationSource<string> = {
@@ -54,6 +58,32 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
 export async function migrateDown(knex: Knex, all = false): Promise<string[]> {
   const [, reverted] = (await knex.migrate.rollback(options, all)) as [number, string[]];
   return reverted;
+}
+
+/** Reverts the last applied migration, one at a time, `count` times; the names reverted, newest first. */
+export async function migrateDownSteps(knex: Knex, count: number): Promise<string[]> {
+  const reverted: string[] = [];
+  for (let step = 0; step < count; step += 1) {
+    const [, names] = (await knex.migrate.down(options)) as [number, string[]];
+    if (names.length === 0) break;
+    reverted.push(...names);
+  }
+  return reverted;
+}
+
+/** Tables whose rows an operator would lose: users and what they set up, and the scraped data. */
+const DATA_TABLES = ['users', 'alerts', 'projects', 'raw_publications', 'sent_emails', 'subscriptions'];
+
+/** How many rows the data tables that exist hold, per table with rows; empty for a fresh database. */
+export async function countStoredRows(knex: Knex): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const table of DATA_TABLES) {
+    if (!(await knex.schema.hasTable(table))) continue;
+    const [row] = await knex(table).count<Array<{ count: string | number }>>({ count: '*' });
+    const count = Number(row?.count ?? 0);
+    if (count > 0) found[table] = count;
+  }
+  return found;
 }
 
 export interface MigrationStatus {

@@ -22,6 +22,15 @@ export async function hitRateLimit(db: Knex, key: string, limit: number, windowS
   return { count: row.count, allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.retryAfter) };
 }
 
+/** Takes back one hit on `key` in the current window (a login that turned out to be the owner's is no failure). */
+export async function refundRateLimit(db: Knex, key: string, windowSeconds: number): Promise<void> {
+  await db.raw(
+    `update rate_limits set count = count - 1
+     where key = ? and window_start = to_timestamp(floor(extract(epoch from now()) / ?) * ?) and count > 0`,
+    [key, windowSeconds, windowSeconds],
+  );
+}
+
 export async function deleteOldRateLimits(db: Knex, olderThanSeconds = 86_400): Promise<number> {
   return db('rate_limits').whereRaw('window_start < now() - make_interval(secs => ?)', [olderThanSeconds]).delete();
 }

@@ -2,18 +2,40 @@ import type { Knex } from 'knex';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
 
+/** A session ends 30 days after login whatever happens, and after 7 days without a request. */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 86_400;
+export const SESSION_IDLE_SECONDS = 7 * 86_400;
+/** Activity is written back at most once a minute, not on every request. */
+const TOUCH_EVERY_SECONDS = 60;
+
+const DEADLINE = `least(now() + make_interval(secs => ${SESSION_IDLE_SECONDS}), sessions.created_at + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS}))`;
+const LIVE = `expires_at > now()
+  and created_at > now() - make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})
+  and updated_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`;
+
+/** The data of a live session, which counts as activity: its idle deadline moves, never past the absolute one. */
 export async function findSessionData(db: Knex, id: string): Promise<SessionData | undefined> {
-  const row = await db('sessions').where({ id }).where('expiresAt', '>', db.fn.now()).first('data');
-  return row?.data as SessionData | undefined;
+  const { rows } = await db.raw(
+    `with live as (select id, data, updated_at from sessions where id = ? and ${LIVE}),
+     touched as (
+       update sessions set updated_at = now(), expires_at = ${DEADLINE}
+       from live where sessions.id = live.id and live.updated_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
+       returning sessions.id
+     )
+     select data from live`,
+    [id],
+  );
+  return (rows[0] as { data: SessionData } | undefined)?.data;
 }
 
-export async function saveSession(db: Knex, id: string, data: SessionData, maxAgeMs: number): Promise<void> {
+/** The lifetime is the server's, not the cookie's: `expires_at` is the earlier of the idle and absolute deadlines. */
+export async function saveSession(db: Knex, id: string, data: SessionData): Promise<void> {
   const userId = typeof data.userId === 'number' ? data.userId : null;
-  const expiresAt = new Date(Date.now() + maxAgeMs);
-  await db('sessions')
-    .insert({ id, data: JSON.stringify(data), userId, expiresAt })
-    .onConflict('id')
-    .merge({ data: JSON.stringify(data), userId, expiresAt, updatedAt: db.fn.now() });
+  await db.raw(
+    `insert into sessions (id, data, user_id, expires_at) values (?, ?, ?, now() + make_interval(secs => ${SESSION_IDLE_SECONDS}))
+     on conflict (id) do update set data = excluded.data, user_id = excluded.user_id, updated_at = now(), expires_at = ${DEADLINE}`,
+    [id, JSON.stringify(data), userId],
+  );
 }
 
 export async function deleteSession(db: Knex, id: string): Promise<void> {
@@ -27,6 +49,7 @@ export async function deleteUserSessions(db: Knex, userId: number, keepId?: stri
   return query.delete();
 }
 
+/** Sessions past either deadline; nothing reads them any more. */
 export async function deleteExpiredSessions(db: Knex): Promise<number> {
-  return db('sessions').where('expiresAt', '<=', db.fn.now()).delete();
+  return db('sessions').whereRaw(`not (${LIVE})`).delete();
 }

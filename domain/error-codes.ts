@@ -31,6 +31,8 @@ export const API_ERROR_CODES = [
   'no_billing_account',
   'payment_provider_error',
   'invalid_signature',
+  'malformed_event',
+  'unsafe_text',
   'internal_error',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -2,10 +2,9 @@
 export const SCORE_FLOOR = 20;
 
 /**
- * Defaults of PREFILTER_THRESHOLD, MATCH_THRESHOLD and NOTIFY_THRESHOLD (config.ts); scores run 0–100.
- * prefilter: the local score from which a pair is re-scored by the LLM. On the dev set every relevance-2 pair
- * the local scorer stores (score ≥ 20) passes at 20, and about 15 % of all pairs do; the weakest relevant
- * pairs (generic CPV 45000000 with a vocabulary the CPV labels lack) score below it. `bench/score-pure.ts`
- * prints the figures; re-measure after scorer changes.
+ * Defaults of PREFILTER_THRESHOLD, LLM_TOP_K, MATCH_THRESHOLD and NOTIFY_THRESHOLD (config.ts); scores run 0–100.
+ * The LLM re-scores each alert's best `llmTopK` stored pairs and every pair at or above `prefilter` (below the
+ * notify threshold, so no pair is e-mailed on the local score alone when an LLM is configured). `tenders eval`
+ * prints the share of pairs the LLM stage sees and the share of relevance-2 pairs among them.
  */
-export const DEFAULT_THRESHOLDS = Object.freeze({ prefilter: SCORE_FLOOR, match: 50, notify: 70 });
+export const DEFAULT_THRESHOLDS = Object.freeze({ prefilter: 50, llmTopK: 30, match: 50, notify: 70 });

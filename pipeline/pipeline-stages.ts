@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
+import { housekeeping, type HousekeepingResult } from './housekeeping/housekeeping-stage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { describeNotifyOutcome } from './notify/describe-notify-summary.ts';
 import { notify, notifyHadFailures, type NotifySummary } from './notify/notify-stage.ts';
@@ -9,11 +10,13 @@ import type { ScheduledStage } from './schedule.ts';
 import { scrape, type ScrapeSummary } from './scrape.ts';
 import { score, type ScoreSummary } from './score/score-stage.ts';
 import { withStageLock, type LockedStage } from './stage-lock.ts';
+import { describeReminders } from './notify/reminders/describe-reminders.ts';
+import { sendReminders } from './notify/reminders/send-reminders.ts';
 import type { StageEvent } from './stage-runner.ts';
 import { summarize, type SummarizeSummary } from './summarize/summarize-stage.ts';
 
 /** The pipeline's order: a round may skip stages but never reorders them. */
-export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify'] as const;
+export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify', 'housekeeping'] as const;
 export type PipelineStageName = (typeof PIPELINE_STAGES)[number];
 
 export interface PipelineStageDeps {
@@ -27,7 +30,7 @@ export interface PipelineStageDeps {
 }
 
 /** What a stage returns when another process holds its lock. */
-export interface SkippedStage {
+interface SkippedStage {
   skipped: string;
 }
 
@@ -53,10 +56,12 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     score: () => locked(deps, 'score', () => score({ db: db.knex, logger, config, events, signal })),
     notify: async () => {
       const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
+      const reminders = await sendReminders({ db: db.knex, logger, mailer: deps.mailer(), publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined, signal });
       // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
-      if (notifyHadFailures(summary)) throw new Error(describeNotifyOutcome(summary));
-      return summary;
+      if (notifyHadFailures(summary) || reminders.remindersFailed > 0) throw new Error(describeNotifyOutcome(summary) + describeReminders(reminders));
+      return { ...summary, ...reminders };
     },
+    housekeeping: () => housekeeping({ db: db.knex, logger, events, signal }),
   };
 }
 
@@ -64,8 +69,8 @@ type Description = { text: string; worked: boolean };
 
 const DESCRIBE: Record<PipelineStageName, (result: never) => Description> = {
   scrape: (r: ScrapeSummary) => ({
-    text: `${r.projectsCreated} new, ${r.projectsUpdated} updated${r.quarantined ? `, ${r.quarantined} quarantined` : ''}`,
-    worked: r.publicationsFetched > 0 || r.projectsCreated + r.projectsUpdated + r.quarantined > 0,
+    text: `${r.projectsCreated} new, ${r.projectsUpdated} updated${r.quarantined ? `, ${r.quarantined} quarantined` : ''}${r.deferred ? `, ${r.deferred} publications deferred` : ''}${r.stopped ? ', stopped early (resumes next round)' : ''}`,
+    worked: r.publicationsFetched > 0 || r.projectsCreated + r.projectsUpdated + r.quarantined + r.deferred > 0,
   }),
   summarize: (r: SummarizeSummary) => ({
     text: `${r.summarized} summarized${r.failed ? `, ${r.failed} failed` : ''}${r.retried ? `, ${r.retried} to retry` : ''}`,
@@ -78,6 +83,10 @@ const DESCRIBE: Record<PipelineStageName, (result: never) => Description> = {
   notify: (r: NotifySummary) => ({
     text: `${r.digestsSent} sent${r.digestsFailed ? `, ${r.digestsFailed} failed` : ''}`,
     worked: r.digestsSent + r.digestsFailed + r.retried + r.skippedUnverified > 0,
+  }),
+  housekeeping: (r: HousekeepingResult) => ({
+    text: `${r.sessionsDeleted} sessions, ${r.rateLimitsDeleted} rate-limit counters deleted`,
+    worked: r.sessionsDeleted + r.rateLimitsDeleted > 0,
   }),
 };
 

@@ -38,7 +38,7 @@ export interface PipelineLoopOptions {
   onWait?: (nextAt: Date) => void;
 }
 
-export function humanInterval(ms: number): string {
+function humanInterval(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
   return `${Math.round(ms / 60_000)} min`;

@@ -21,7 +21,7 @@ afterAll(async () => {
 beforeEach(async () => {
   simap = await startFakeSimapServer();
   const knex = testDb.db.knex;
-  for (const table of ['summary_queue', 'project_publications', 'projects', 'quarantine', 'raw_publications', 'scrape_cursors', 'pipeline_runs']) await knex(table).delete();
+  for (const table of ['summary_queue', 'project_publications', 'projects', 'quarantine', 'publication_retries', 'raw_publications', 'scrape_cursors', 'pipeline_runs']) await knex(table).delete();
 });
 afterEach(async () => {
   await simap.close();
@@ -159,12 +159,12 @@ describe('scrape', () => {
     );
   });
 
-  it('stops on malformed JSON without moving the cursor; the next run completes', async () => {
+  it('defers a publication whose details are malformed JSON, lands the other, and fetches it on the next run', async () => {
     simap.setProjects(syntheticTenders(2, { lastDate: '2026-02-10' }));
     simap.inject({ match: (r) => isDetails(r), fault: { kind: 'malformed' }, times: 1 });
-    await expect(run()).rejects.toThrow(/invalid response .* body is not JSON/);
-    expect(await getScrapeCursor(testDb.db.knex)).toBeNull();
-    expect(await run()).toMatchObject({ complete: true });
+    expect(await run()).toMatchObject({ complete: true, deferred: 1, projectsCreated: 1 });
+    expect(await getScrapeCursor(testDb.db.knex)).toBe('2026-02-10');
+    expect(await run({})).toMatchObject({ complete: true, recovered: 1, projectsCreated: 1 });
     expect(await testDb.db.knex('projects').count({ n: '*' })).toEqual([{ n: 2 }]);
   });
 

@@ -15,9 +15,15 @@ export interface ScrapeSummary {
   projectsUpdated: number;
   projectsUnchanged: number;
   quarantined: number;
+  /** Publications whose details failed this run, tried again on the next runs (then quarantined). */
+  deferred: number;
+  /** Deferred publications of earlier runs fetched this run. */
+  recovered: number;
   durationMs: number;
   /** False when --max-pages stopped the paging early (the cursor did not move). */
   complete: boolean;
+  /** Why fetch stopped early and cleanly (simap asked to wait too long); the next round resumes. */
+  stopped: string | null;
   since: string;
 }
 
@@ -73,8 +79,11 @@ export async function scrape(deps: ScrapeDeps, options: ScrapeOptions & ScrapeTu
     projectsUpdated: normalized.updated,
     projectsUnchanged: normalized.unchanged,
     quarantined: fetched!.quarantined + normalized.quarantined,
+    deferred: fetched!.deferred,
+    recovered: fetched!.recovered,
     durationMs: Math.round(performance.now() - started),
     complete: fetched!.complete,
+    stopped: fetched!.stopped,
     since: fetched!.windowStart,
   };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.ts';
  * Stages whose work cannot be shared between processes yet: one process runs them at a time, any other skips.
  * The keys are arbitrary constants shared by every Vigie process (scrape's predates the others: keep it).
  */
-export const STAGE_LOCK_KEYS = { scrape: 724_611_001, score: 724_611_002 } as const;
+const STAGE_LOCK_KEYS = { scrape: 724_611_001, score: 724_611_002 } as const;
 export type LockedStage = keyof typeof STAGE_LOCK_KEYS;
 
 export type StageLockOutcome<T> = { started: true; result: T } | { started: false };

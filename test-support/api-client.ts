@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type Koa from 'koa';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { createApp, type AppDependencies } from '../api/app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../api/background-tasks.ts';
 import type { PipelinePorts } from '../api/pipeline-ports.ts';
@@ -25,10 +26,16 @@ export interface ApiResponse<T = unknown> {
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
+  private readonly dispatcher: Agent | undefined;
+
+  /** `localAddress` (e.g. 127.0.0.2) makes the server see another client IP. */
   constructor(
     readonly baseUrl: string,
     private readonly origin: string | null,
-  ) {}
+    localAddress?: string,
+  ) {
+    this.dispatcher = localAddress ? new Agent({ localAddress }) : undefined;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -42,7 +49,9 @@ export class ApiClient {
       init.headers['Content-Type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, init);
+    const response = this.dispatcher
+      ? ((await undiciFetch(`${this.baseUrl}${path}`, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: this.dispatcher })) as unknown as Response)
+      : await fetch(`${this.baseUrl}${path}`, init);
     for (const line of response.headers.getSetCookie()) this.keepCookie(line);
     const text = await response.text();
     let parsed: unknown = text;
@@ -118,7 +127,7 @@ export interface TestApi {
   mailer: CapturingMailer;
   background: BackgroundTasks;
   /** A client sending the app's own Origin, like the SPA. */
-  client(options?: { origin?: string | null }): ApiClient;
+  client(options?: { origin?: string | null; localAddress?: string }): ApiClient;
   signUp(username?: string, options?: { admin?: boolean; language?: Language }): Promise<SignedUpUser>;
   close(): Promise<void>;
 }
@@ -150,7 +159,14 @@ export async function startTestApi(
   const rateLimits =
     options.rateLimits === 'default'
       ? undefined
-      : (options.rateLimits ?? { loginPerAccount: NO_LIMITS, loginPerIp: NO_LIMITS, emailPerIp: NO_LIMITS, emailPerAddress: NO_LIMITS });
+      : (options.rateLimits ?? {
+          loginPerAccount: NO_LIMITS,
+          loginPerAccountIp: [NO_LIMITS],
+          loginPerIp: NO_LIMITS,
+          emailPerIp: NO_LIMITS,
+          emailPerAddress: NO_LIMITS,
+          tokenPerIp: NO_LIMITS,
+        });
 
   const config = testConfig({ PUBLIC_URL: TEST_PUBLIC_URL, ...options.env });
   const app = createApp({
@@ -177,7 +193,7 @@ export async function startTestApi(
     db: database.db,
     mailer,
     background,
-    client: (clientOptions = {}) => new ApiClient(url, clientOptions.origin === undefined ? origin : clientOptions.origin),
+    client: (clientOptions = {}) => new ApiClient(url, clientOptions.origin === undefined ? origin : clientOptions.origin, clientOptions.localAddress),
     async signUp(username, signUpOptions = {}) {
       userCounter += 1;
       const name = username ?? `user${process.pid}x${userCounter}`;

@@ -19,7 +19,9 @@ export type Fault =
   | { kind: 'reset' }
   | { kind: 'malformed' }
   /** Holds the request unanswered and calls `onBlocked`; used to kill a client at a known point. */
-  | { kind: 'block'; onBlocked: (request: RecordedRequest) => void };
+  | { kind: 'block'; onBlocked: (request: RecordedRequest) => void }
+  /** Answers normally once `until` resolves: keeps a run going for as long as a test needs. */
+  | { kind: 'hold'; until: Promise<void> };
 
 export interface FaultRule {
   match: (request: RecordedRequest) => boolean;
@@ -136,6 +138,9 @@ export async function startFakeSimapServer(projects: SimapProject[] = []): Promi
           held.add(res);
           fault.onBlocked(request);
           return;
+        case 'hold':
+          await fault.until;
+          break;
       }
     }
     if (!res.destroyed) answer(request, res);

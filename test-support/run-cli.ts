@@ -1,8 +1,9 @@
-import type * as NodeFs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
+import type * as FileSystem from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
 import { forgetConfig } from '../config.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,17 +44,21 @@ class ExitCalled extends Error {
   }
 }
 
-const fs = createRequire(import.meta.url)('node:fs') as typeof NodeFs;
-let running = false;
+const fs = createRequire(import.meta.url)('node:fs') as typeof FileSystem;
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * `tenders …` in this process, through the program builder: the environment, working directory,
  * stdout/stderr (also what the logger writes to fds 1 and 2) and process.exit are the run's own and
- * restored afterwards. Neither stdin nor stdout is a terminal. One run at a time.
+ * restored afterwards. Neither stdin nor stdout is a terminal. Runs started together take turns.
  */
-export async function runCli(args: string[], env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<CliResult> {
-  if (running) throw new Error('runCli: one in-process run at a time');
-  running = true;
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<CliResult> {
+  const run = queue.then(() => runCliNow(args, env, options));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function runCliNow(args: string[], env: Record<string, string | undefined>, options: { cwd?: string }): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
   const text = (chunk: unknown) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString());
@@ -66,6 +71,7 @@ export async function runCli(args: string[], env: Record<string, string | undefi
     writeSync: fs.writeSync,
     stdoutTty: process.stdout.isTTY,
     stdinTty: process.stdin.isTTY,
+    console: { log: console.log, info: console.info, warn: console.warn, error: console.error },
   };
   const capture = (sink: string[]) =>
     ((chunk: unknown, ...rest: unknown[]) => {
@@ -92,6 +98,9 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   }) as typeof fs.writeSync;
   process.stdout.isTTY = false;
   process.stdin.isTTY = false;
+  // The test runner routes console output to its reporter: the run's console writes to the run's streams.
+  console.log = console.info = (...args: unknown[]) => void out.push(`${format(...args)}\n`);
+  console.warn = console.error = (...args: unknown[]) => void err.push(`${format(...args)}\n`);
   let code = 0;
   try {
     const { main } = await import('../cli/main.ts');
@@ -109,7 +118,7 @@ export async function runCli(args: string[], env: Record<string, string | undefi
     fs.writeSync = saved.writeSync;
     process.stdout.isTTY = saved.stdoutTty;
     process.stdin.isTTY = saved.stdinTty;
-    running = false;
+    Object.assign(console, saved.console);
   }
   return { code, signal: null, stdout: out.join(''), stderr: err.join('') };
 }

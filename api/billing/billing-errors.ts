@@ -46,3 +46,10 @@ export class InvalidWebhookSignatureError extends AppError {
     super(400, 'invalid_signature', 'Stripe signature missing or invalid');
   }
 }
+
+/** Signed by Stripe but not shaped as we read it: a 400 stops Stripe's days of retries of an event that cannot succeed. */
+export class MalformedStripeEventError extends AppError {
+  constructor() {
+    super(400, 'malformed_event', 'Stripe event is signed but malformed; nothing was changed');
+  }
+}

@@ -3,6 +3,7 @@ import { createUser, findUserByEmail, findUserByUsername, type UserRow } from '.
 import type { Language } from '../../domain/languages.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ConflictError } from '../errors.ts';
+import { ensureStrongPassword } from './ensure-strong-password.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 
 export const USERNAME_TAKEN = 'This username is already taken';
@@ -21,9 +22,16 @@ function conflictFromUniqueViolation(error: unknown): ConflictError | null {
   return constraint === 'users_email_unique' ? new ConflictError(EMAIL_TAKEN, 'email_taken') : new ConflictError(USERNAME_TAKEN, 'username_taken');
 }
 
-/** Creates the account and mails a verification link; a mail failure is logged, not fatal (the user can resend). */
-export async function registerUser(deps: Pick<ApiDeps, 'db' | 'mailer' | 'config' | 'logger'>, registration: Registration): Promise<UserRow> {
+export interface RegisteredUser {
+  user: UserRow;
+  /** Why the verification e-mail could not be sent, when it could not; the account exists either way. */
+  verificationEmailError?: string;
+}
+
+/** Creates the account and mails a verification link; a mail failure is logged and reported, not fatal (the user can resend). */
+export async function registerUser(deps: Pick<ApiDeps, 'db' | 'mailer' | 'config' | 'logger'>, registration: Registration): Promise<RegisteredUser> {
   const db = deps.db.knex;
+  ensureStrongPassword(registration.password, registration);
   if (await findUserByUsername(db, registration.username)) throw new ConflictError(USERNAME_TAKEN, 'username_taken');
   if (await findUserByEmail(db, registration.email)) throw new ConflictError(EMAIL_TAKEN, 'email_taken');
   const passwordHash = await hash(registration.password);
@@ -32,6 +40,11 @@ export async function registerUser(deps: Pick<ApiDeps, 'db' | 'mailer' | 'config
       throw conflictFromUniqueViolation(error) ?? error;
     },
   );
-  await sendVerificationEmail(deps, user).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'verification e-mail not sent'));
-  return user;
+  try {
+    await sendVerificationEmail(deps, user);
+    return { user };
+  } catch (error) {
+    deps.logger.error({ err: error, userId: user.id }, 'verification e-mail not sent');
+    return { user, verificationEmailError: error instanceof Error ? error.message : String(error) };
+  }
 }

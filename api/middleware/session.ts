@@ -3,10 +3,11 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Database } from '../../db/connection.ts';
-import { deleteSession, findSessionData, saveSession, type SessionData } from '../../db/sessions.ts';
+import { deleteSession, findSessionData, saveSession, SESSION_ABSOLUTE_SECONDS, type SessionData } from '../../db/sessions.ts';
 
 export const SESSION_COOKIE = 'vigie.sid';
-const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
+/** The cookie may outlive the session; the server's idle (7 d) and absolute (30 d) deadlines decide (db/sessions.ts). */
+const SESSION_MAX_AGE_MS = SESSION_ABSOLUTE_SECONDS * 1000;
 
 declare module 'koa' {
   interface DefaultContext {
@@ -36,7 +37,7 @@ export function sessions(app: Koa, db: Database, options: { keys: string[]; secu
       genid: () => randomBytes(32).toString('base64url'),
       store: {
         get: async (key: string) => findSessionData(db.knex, key),
-        set: async (key: string, data: SessionData, maxAge: number) => saveSession(db.knex, key, data, maxAge),
+        set: async (key: string, data: SessionData) => saveSession(db.knex, key, data),
         destroy: async (key: string) => deleteSession(db.knex, key),
       },
     },

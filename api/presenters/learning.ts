@@ -6,7 +6,8 @@ function presentItem(item: LearnedItem) {
 
 /** What the alert learned ("more like … · less like …") and the words it must not contain; undone items are left out. */
 export function presentLearning(items: readonly LearnedItem[]) {
-  const active = items.filter((item) => !item.dismissed);
+  // Words before codes, as people read them: "more like: Fassadenrenovation, 45442100".
+  const active = items.filter((item) => !item.dismissed).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'term' ? -1 : 1));
   return {
     moreLike: active.filter((item) => item.polarity === 'more').map(presentItem),
     lessLike: active.filter((item) => item.polarity === 'less').map(presentItem),

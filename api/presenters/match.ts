@@ -1,6 +1,6 @@
 import type { AlertMatchRow, ProjectListRow, ProjectMatchRow } from '../../db/project-listing.ts';
-import type { Language } from '../../domain/languages.ts';
 import type { Verdict } from '../../db/feedback.ts';
+import type { Language } from '../../domain/languages.ts';
 import { presentProject } from './project.ts';
 
 export function presentProjectMatch(match: ProjectMatchRow, feedback: Verdict | null = null) {

@@ -15,6 +15,7 @@ const Flags = z.object({
   set: z.string().optional(),
   scorer: z.enum(['local', 'llm'], { error: '--scorer must be local or llm' }).default('local'),
   json: z.boolean().default(false),
+  reworded: z.boolean().default(false),
   feedback: z.boolean().default(false),
 });
 
@@ -31,6 +32,7 @@ export function registerEval(program: Command): void {
     .option('--set <file>', 'evaluation set JSON', DEFAULT_EVAL_SET)
     .option('--scorer <scorer>', 'local (default) or llm (local prefilter, then the configured LLM)')
     .option('--json', 'print the report as JSON')
+    .option('--reworded', 'also score every alert reworded in another language (same judgments) and compare')
     .option('--feedback', 'simulated feedback: feed back the labels of the top 5, measure nDCG@10 on the rest before and after learning')
     .action(async (raw: unknown) => {
       const flags = parseFlags(raw);
@@ -56,15 +58,39 @@ export function registerEval(program: Command): void {
           tokens.input += input;
           tokens.output += output;
         };
-        scoreAll = scoreAllWithLlm({ llm, scorer: getSharedLocalScorer(), prefilter: config.thresholds.prefilter, onUsage, stats });
+        scoreAll = scoreAllWithLlm({
+          llm,
+          scorer: getSharedLocalScorer(),
+          selection: { topK: config.thresholds.llmTopK, prefilter: config.thresholds.prefilter },
+          onUsage,
+          stats,
+        });
         createLogger({ level: config.logLevel, stream: 'stderr' }).info({ model: llm.model, prefilter: config.thresholds.prefilter }, 'scoring with the LLM');
       }
-      const report = await runEvaluation({ setPath, scoreAll, threshold: config.thresholds.notify });
+      const options = {
+        setPath,
+        scoreAll,
+        threshold: config.thresholds.notify,
+        llmSelection: { topK: config.thresholds.llmTopK, prefilter: config.thresholds.prefilter },
+      };
+      const report = await runEvaluation(options);
+      const reworded = flags.reworded ? await runEvaluation({ ...options, reworded: true }) : null;
       if (flags.json) {
-        printJson({ ok: true, scorer: flags.scorer, ...report, ...(stats ? { llm: { ...stats, tokensIn: tokens.input, tokensOut: tokens.output } } : {}) });
+        printJson({
+          ok: true,
+          scorer: flags.scorer,
+          ...report,
+          ...(reworded ? { reworded } : {}),
+          ...(stats ? { llm: { ...stats, tokensIn: tokens.input, tokensOut: tokens.output } } : {}),
+        });
         return;
       }
       console.log(formatEvaluationReport(report));
+      if (reworded) {
+        console.log(`\nreworded alerts (each in another language, same judgments):\n${formatEvaluationReport(reworded)}`);
+        const gap = reworded.mean.ndcgAt10 - report.mean.ndcgAt10;
+        console.log(`reworded nDCG@10 ${reworded.mean.ndcgAt10.toFixed(3)} vs original ${report.mean.ndcgAt10.toFixed(3)} (${gap >= 0 ? '+' : ''}${gap.toFixed(3)})`);
+      }
       if (stats) console.log(`LLM: ${stats.sentToLlm} of ${stats.pairs} pairs sent (${stats.llmFailed} failed, kept local), tokens ${tokens.input} / ${tokens.output}`);
     });
 }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
-import { renderEnvFile } from './init.ts';
+import { describeValues, renderEnvFile, withoutPassword, withPassword } from './init.ts';
 
 describe('tenders init', () => {
   it('refuses to prompt without a terminal and writes nothing', async () => {
@@ -63,5 +63,44 @@ describe('tenders init', () => {
       E: '',
     };
     expect(parseDotenv(renderEnvFile(values, { KEPT: 'x y' }))).toEqual({ ...values, KEPT: 'x y' });
+  });
+
+  it('--from-env --force makes an existing world-readable .env owner-only', async () => {
+    const cwd = makeTempDir();
+    const file = path.join(cwd, '.env');
+    writeFileSync(file, 'LOG_LEVEL=debug\n');
+    chmodSync(file, 0o644);
+    const result = await runCli(['init', '--from-env', '--force'], { SMTP_URL: 'smtp://mailer:pa55@smtp.example.ch:587' }, { cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(parseDotenv(readFileSync(file))).toEqual({ SMTP_URL: 'smtp://mailer:pa55@smtp.example.ch:587', LOG_LEVEL: 'debug' });
+    expect(result.stdout).not.toContain('pa55');
+  });
+
+  it('masks secrets and the passwords inside URLs in the summary', () => {
+    const summary = describeValues({
+      DATABASE_URL: 'postgres://vigie:s3cr%40t@db.internal:5432/vigie',
+      SMTP_URL: 'smtp://mailer:mail-pass@smtp.example.ch:587',
+      OPENAI_API_KEY: 'sk-test-abcdef123456',
+      STRIPE_WEBHOOK_SECRET: 'whsec_987654',
+      PORT: '3000',
+    });
+    expect(summary).toBe(
+      [
+        'DATABASE_URL=postgres://vigie:••••@db.internal:5432/vigie',
+        'SMTP_URL=smtp://mailer:••••@smtp.example.ch:587',
+        'OPENAI_API_KEY=•••• (set)',
+        'STRIPE_WEBHOOK_SECRET=•••• (set)',
+        'PORT=3000',
+      ].join('\n'),
+    );
+    for (const secret of ['s3cr', 'mail-pass', '123456', '987654']) expect(summary).not.toContain(secret);
+  });
+
+  it('asks URL passwords apart: the URL shown without it, the password put back percent-encoded', () => {
+    expect(withoutPassword('postgres://vigie:s3cret@db:5432/vigie')).toBe('postgres://vigie@db:5432/vigie');
+    const url = withPassword('postgres://vigie@db:5432/vigie', 'p@ss:w/rd');
+    expect(decodeURIComponent(new URL(url).password)).toBe('p@ss:w/rd');
+    expect(withPassword('smtp://relay.example.ch:25', '')).toBe('smtp://relay.example.ch:25');
   });
 });

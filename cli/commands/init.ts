@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirm, intro, isCancel, note, outro, password, text } from '@clack/prompts';
 import type { Command } from 'commander';
@@ -15,6 +15,8 @@ interface Setting {
   label: string;
   placeholder?: string;
   secret?: boolean;
+  /** A URL that may carry a password: the URL is typed in clear, its password asked apart, masked. */
+  credentialUrl?: boolean;
   required?: (values: Values) => boolean;
 }
 
@@ -29,7 +31,7 @@ const always = () => true;
 const SECTIONS: Section[] = [
   {
     question: 'Use a Postgres server? (no: the embedded database in DATA_DIR)',
-    settings: [{ name: 'DATABASE_URL', label: 'Postgres URL', placeholder: 'postgres://vigie:password@localhost:5432/vigie', required: always }],
+    settings: [{ name: 'DATABASE_URL', label: 'Postgres URL, without the password', placeholder: 'postgres://vigie@localhost:5432/vigie', credentialUrl: true, required: always }],
   },
   {
     settings: [
@@ -48,7 +50,7 @@ const SECTIONS: Section[] = [
   {
     question: 'Send e-mail over SMTP? (no: .eml files in DATA_DIR/outbox)',
     settings: [
-      { name: 'SMTP_URL', label: 'SMTP URL', placeholder: 'smtp://user:password@smtp.example.ch:587', required: always },
+      { name: 'SMTP_URL', label: 'SMTP URL, without the password', placeholder: 'smtp://user@smtp.example.ch:587', credentialUrl: true, required: always },
       { name: 'MAIL_FROM', label: 'Sender', placeholder: 'Vigie <no-reply@vigie.local>' },
     ],
   },
@@ -107,12 +109,54 @@ function splitExisting(file: string): { managed: Values; kept: Values } {
   return { managed, kept };
 }
 
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The URL with its password removed, for prompts. */
+export function withoutPassword(value: string): string {
+  const url = parseUrl(value);
+  if (!url || !url.password) return value;
+  url.password = '';
+  return url.toString();
+}
+
+/** The URL with its password shown as dots, for summaries. */
+function maskPassword(value: string): string {
+  return parseUrl(value)?.password ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@]*@/i, '$1:••••@') : value;
+}
+
+/** The URL with `password` set (percent-encoded); unchanged when there is none. */
+export function withPassword(value: string, password: string): string {
+  const url = parseUrl(value);
+  if (!url || password === '') return value;
+  url.password = password;
+  return url.toString();
+}
+
+async function askCredentialUrl(setting: Setting, validate: (input: string | undefined) => string | undefined, previous: string | undefined): Promise<string> {
+  const previousPassword = previous ? decodeURIComponent(parseUrl(previous)?.password ?? '') : '';
+  const message = `${setting.label} (${setting.name})`;
+  const typed = answered(
+    await text({ ...prompts, message, placeholder: setting.placeholder, initialValue: previous ? withoutPassword(previous) : undefined, validate }),
+  ).trim();
+  if (typed === '' || parseUrl(typed)?.password) return typed;
+  const keep = previousPassword ? ' — empty keeps the current one' : ' — empty: none';
+  const secret = answered(await password({ ...prompts, message: `Password for ${typed}${keep}` })).trim();
+  return withPassword(typed, secret || previousPassword);
+}
+
 async function ask(setting: Setting, values: Values, previous: string | undefined): Promise<string> {
   const validate = (input: string | undefined) => {
     const value = (input ?? '').trim();
     if (value === '') return setting.required?.(values) && !(setting.secret && previous) ? `${setting.name} is required here` : undefined;
     return configProblems({ ...values, [setting.name]: value }).find((problem) => problem.startsWith(`${setting.name} `));
   };
+  if (setting.credentialUrl) return askCredentialUrl(setting, validate, previous);
   if (setting.secret) {
     const message = `${setting.label} (${setting.name})${previous ? ' — empty keeps the current one' : ''}`;
     const typed = answered(await password({ ...prompts, message, validate })).trim();
@@ -137,16 +181,33 @@ async function askValues(previous: Values): Promise<Values> {
   return values;
 }
 
-function shown(values: Values): string {
+/** The summary shown before writing: secrets and the passwords inside URLs masked. */
+export function describeValues(values: Values): string {
   const secret = new Set(SECTIONS.flatMap((s) => s.settings.filter((setting) => setting.secret).map((setting) => setting.name)));
-  const lines = Object.entries(values).map(([name, value]) => `${name}=${secret.has(name) ? '••••' + value.slice(-4) : value}`);
+  const lines = Object.entries(values).map(([name, value]) => `${name}=${secret.has(name) ? '•••• (set)' : maskPassword(value)}`);
   return lines.length > 0 ? lines.join('\n') : 'nothing set: every port uses its embedded default';
+}
+
+/**
+ * Owner-only from the first byte, also when a .env existed with wider rights: a new file (0600) replaces it
+ * by rename, so the secrets are never readable by others, not even half-written.
+ */
+export function writeEnvFile(file: string, content: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, content, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 function write(file: string, values: Values, kept: Values): void {
   const problems = configProblems({ ...kept, ...values });
   if (problems.length > 0) throw new CliError(`not written, the configuration would be invalid: ${problems.join('; ')}`);
-  writeFileSync(file, renderEnvFile(values, kept), { mode: 0o600 });
+  writeEnvFile(file, renderEnvFile(values, kept));
 }
 
 function fromEnvironment(): Values {
@@ -177,7 +238,7 @@ export function registerInit(program: Command): void {
         }
         intro('Vigie set-up: each adapter is optional; what you leave out keeps its embedded default', prompts);
         values = await askValues(managed);
-        note(shown(values), `${file}`, prompts);
+        note(describeValues(values), `${file}`, prompts);
         const overwrite = answered(await confirm({ ...prompts, message: exists ? `Overwrite ${file}?` : `Write ${file}?`, initialValue: !exists }));
         if (!overwrite) throw new CliError(`cancelled: ${file} left unchanged`);
         write(file, values, kept);

@@ -5,6 +5,8 @@ import { migrateLatest } from '../../db/migrate.ts';
 import { createMailer } from '../../pipeline/mail/mailer.ts';
 import { describeNotifyOutcome } from '../../pipeline/notify/describe-notify-summary.ts';
 import { notify, notifyHadFailures } from '../../pipeline/notify/notify-stage.ts';
+import { describeReminders } from '../../pipeline/notify/reminders/describe-reminders.ts';
+import { sendReminders } from '../../pipeline/notify/reminders/send-reminders.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
 
@@ -26,7 +28,7 @@ function parseFlags(raw: unknown) {
 export function registerNotify(program: Command): void {
   program
     .command('notify')
-    .description('e-mail each verified subscriber one digest of their new matches; exits 1 when a digest could not be sent')
+    .description('e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent')
     .option('--frequency <frequency>', 'immediate, daily, weekly or all', 'all')
     .option('--due', `only the frequencies due now (daily after NOTIFY_DAILY_AT Europe/Zurich, weekly on Mondays)`)
     .option('--retry-failed', 'send again now the digests that failed (given up, or waiting for their next try); no new digest')
@@ -39,10 +41,11 @@ export function registerNotify(program: Command): void {
       try {
         await migrateLatest(ctx.db.knex);
         const summary = await notify({ db: ctx.db.knex, logger, config, mailer }, { frequency, due, retryFailed });
-        const failed = notifyHadFailures(summary);
-        const line = describeNotifyOutcome(summary);
-        if (failed) throw new CliError(line, 1, { ...summary });
-        if (json) printJson({ ok: true, message: line, ...summary });
+        const reminders = await sendReminders({ db: ctx.db.knex, logger, mailer, publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined });
+        const failed = notifyHadFailures(summary) || reminders.remindersFailed > 0;
+        const line = describeNotifyOutcome(summary) + describeReminders(reminders);
+        if (failed) throw new CliError(line, 1, { ...summary, ...reminders });
+        if (json) printJson({ ok: true, message: line, ...summary, ...reminders });
         else console.log(line);
       } finally {
         mailer.close();

@@ -16,7 +16,7 @@ describe('expiryAfter', () => {
   });
 });
 
-describe.runIf(onPostgres)('tenders promo (process)', { timeout: 120_000 }, () => {
+describe.runIf(onPostgres)('tenders promo', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let env: Record<string, string | undefined>;
 

@@ -7,7 +7,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../t
 let testDb: TestDatabase;
 const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: makeTempDir() });
 
-describe.runIf(testDatabaseKind() === 'postgres')('tenders queue without a terminal (process)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('tenders queue without a terminal', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     const knex = testDb.db.knex;

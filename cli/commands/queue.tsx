@@ -29,8 +29,22 @@ export function registerQueue(program: Command): void {
         }
         // Ink and React load only for the live monitor: the one-shot and JSON forms stay light.
         const [{ render }, { QueueMonitor }] = await Promise.all([import('ink'), import('../queue-monitor/QueueMonitor.tsx')]);
-        const monitor = render(<QueueMonitor load={load} retry={() => retryFailedSummaries(ctx.db.knex)} />);
-        await monitor.waitUntilExit();
+        let interrupted = false;
+        const interrupt = () => {
+          interrupted = true;
+          monitor.unmount();
+        };
+        // Ctrl-C reaches the monitor as a key (raw mode), a SIGINT from elsewhere as a signal: both exit 130.
+        const monitor = render(<QueueMonitor load={load} retry={() => retryFailedSummaries(ctx.db.knex)} onInterrupt={() => (interrupted = true)} />, {
+          exitOnCtrlC: false,
+        });
+        process.once('SIGINT', interrupt);
+        try {
+          await monitor.waitUntilExit();
+        } finally {
+          process.off('SIGINT', interrupt);
+        }
+        if (interrupted) throw new CliError('interrupted', 130);
       } finally {
         await ctx.close();
       }

@@ -62,7 +62,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
       'pipeline.summarize:succeeded',
       'pipeline.score:succeeded',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('a failing stage does not stop the others; --once then exits 1 with a one-line reason', async () => {
     const knex = testDb.db.knex;
@@ -74,17 +74,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
     expect(result.stdout).toMatch(/^round 1: scrape failed: simap\.ch is unreachable .*, summarize ok \(/m);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: scrape failed: simap\.ch is unreachable \(ECONNREFUSED\)/);
     expect(await knex('summaryQueue').where({ status: 'completed' }).count({ n: '*' })).toEqual([{ n: 1 }]);
-  }, 60_000);
+  }, 180_000);
 
   it('rejects unknown stages and bad durations before touching the database', async () => {
     const badStage = await runCli(['run', '--once', '--stages', 'summarize,fetch'], env());
     expect(badStage.code).toBe(1);
-    expect(badStage.stderr.trim()).toBe('error: --stages: unknown stage "fetch"; choose among scrape, summarize, score, notify');
+    expect(badStage.stderr.trim()).toBe('error: --stages: unknown stage "fetch"; choose among scrape, summarize, score, notify, housekeeping');
     const badEvery = await runCli(['run', '--every', 'often'], env());
     expect(badEvery.code).toBe(1);
     expect(badEvery.stderr.trim()).toBe('error: --every must be a duration such as 30s, 15m, 2h or 1d, got "often"');
     expect(await testDb.db.knex('pipelineRuns').count({ n: '*' })).toEqual([{ n: 0 }]);
-  });
+  }, 180_000);
 
   it('loops until SIGTERM, then stops cleanly with exit 0', async () => {
     const child = startCli(['run', '--every', '1h', '--stages', 'summarize', '--json'], env());
@@ -93,5 +93,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

@@ -33,13 +33,15 @@ function parseFlags(raw: unknown) {
 
 function describeSummary(summary: ScrapeSummary): string {
   const lines = [
-    `scraped simap.ch since ${summary.since}${summary.complete ? '' : ' (stopped at --max-pages; cursor not moved)'}`,
+    `scraped simap.ch since ${summary.since}${summary.complete ? '' : summary.stopped ? ` (stopped early: ${summary.stopped}; cursor not moved)` : ' (stopped at --max-pages; cursor not moved)'}`,
     `  pages                 ${summary.pages}`,
     `  publications fetched  ${summary.publicationsFetched}`,
     `  projects created      ${summary.projectsCreated}`,
     `  projects updated      ${summary.projectsUpdated}`,
     `  projects unchanged    ${summary.projectsUnchanged}`,
     `  quarantined           ${summary.quarantined}`,
+    `  deferred              ${summary.deferred} publication${summary.deferred === 1 ? '' : 's'} deferred (tried again next run)`,
+    ...(summary.recovered > 0 ? [`  recovered             ${summary.recovered} deferred publication${summary.recovered === 1 ? '' : 's'} fetched`] : []),
     `  duration              ${(summary.durationMs / 1000).toFixed(1)} s`,
   ];
   return lines.join('\n');

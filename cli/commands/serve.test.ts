@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnCli } from '../../test-support/cli-processes.ts';
 import { runCliProcess, startCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
 import { testDatabaseKind, createTestDatabase } from '../../test-support/test-database.ts';
@@ -39,9 +40,10 @@ describe('tenders serve', () => {
     await Promise.all(children.splice(0).map(stop));
   });
 
-  it('serves /api/health on the embedded database and keeps a second process out', async () => {
+  it('serves /api/health on the embedded database, runs the pipeline loop and keeps a second process out', { timeout: 180_000 }, async () => {
     const dataDir = makeTempDir();
-    const server = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', SIMAP_BASE_URL: OFFLINE_SIMAP });
+    const process = spawnCli('serve', ['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', SIMAP_BASE_URL: OFFLINE_SIMAP });
+    const server = process.child;
     children.push(server);
     const port = await waitForListening(server);
 
@@ -52,13 +54,26 @@ describe('tenders serve', () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('the embedded database is in use by a running server: stop it or set DATABASE_URL');
 
+    // The same loop as `tenders run`: each round ends with one line, and an unreachable simap does not stop it.
+    const roundLines = () =>
+      process
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"round":1,'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    await expect.poll(roundLines, { timeout: 150_000, interval: 250 }).toHaveLength(1);
+    expect(roundLines()[0]).toMatch(
+      /^round 1: scrape failed: simap\.ch is unreachable \(ECONNREFUSED\).*, summarize ok \(0 summarized, \d+\.\d s\), score ok \(0 alerts scored, 0 matches, \d+\.\d s\), notify ok \(0 sent, \d+\.\d s\) — \d+\.\d s$/,
+    );
+    expect(process.stdout()).toContain('simap.ch is unreachable (ECONNREFUSED); scrape runs again in 5 min');
+
     expect(await stop(server)).toBe(0);
     const after = await runCliProcess(['migrate', 'status', '--json'], { DATA_DIR: dataDir });
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout).pending).toEqual([]);
   });
 
-  it.skipIf(testDatabaseKind() !== 'postgres')('serves /api/health on Postgres', async () => {
+  it.skipIf(testDatabaseKind() !== 'postgres')('serves /api/health on Postgres', { timeout: 180_000 }, async () => {
     const database = await createTestDatabase({ migrate: false });
     try {
       const server = startCli(['serve'], { DATA_DIR: makeTempDir(), PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: database.url, SIMAP_BASE_URL: OFFLINE_SIMAP });

@@ -11,8 +11,9 @@ let testDb: TestDatabase;
 let dataDir: string;
 const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
 const tenders = (...args: string[]) => runCli(args, env());
+const STRONG = 'violet canyon 1984';
 
-describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = makeTempDir();
@@ -22,14 +23,15 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () =
   });
 
   it('creates a verified admin with a hashed password, and lists it', async () => {
-    const created = await tenders('user', 'create', 'alice', '--email', 'Alice@Example.ch', '--password', 'secret1', '--admin', '--language', 'de', '--verified', '--json');
+    const created = await tenders('user', 'create', 'alice', '--email', 'Alice@Example.ch', '--password', STRONG, '--admin', '--language', 'de', '--verified', '--json');
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout)).toEqual({
       ok: true,
       user: { id: expect.any(Number), username: 'alice', email: 'Alice@Example.ch', emailVerified: true, role: 'admin', language: 'de' },
+      verificationEmail: 'not needed',
     });
     const row = await testDb.db.knex('users').where({ username: 'alice' }).first();
-    expect(await verify(row.passwordHash, 'secret1')).toBe(true);
+    expect(await verify(row.passwordHash, STRONG)).toBe(true);
 
     const list = await tenders('user', 'list', '--json');
     expect(list.code).toBe(0);
@@ -40,7 +42,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () =
   }, 60_000);
 
   it('creates an unverified user and mails the verification link (outbox)', async () => {
-    const created = await tenders('user', 'create', 'bruno', '--email', 'bruno@example.ch', '--password', 'secret2');
+    const created = await tenders('user', 'create', 'bruno', '--email', 'bruno@example.ch', '--password', STRONG);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout.trim()).toMatch(/^created bruno <bruno@example\.ch> \(id \d+, user, not verified, fr\); verification e-mail sent$/);
     expect(readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
@@ -50,17 +52,43 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user (process)', () =
   it('applies the sign-up rules with one-line errors', async () => {
     await buildUser(testDb.db.knex, { username: 'Taken', email: 'taken@example.ch' });
     const cases: Array<[string[], string]> = [
-      [['ab', '--email', 'ab@example.ch', '--password', 'secret1'], 'error: Username must be at least 3 characters'],
-      [['carla', '--email', 'not-an-email', '--password', 'secret1'], 'error: Please enter a valid email address'],
-      [['carla', '--email', 'carla@example.ch', '--password', '12345'], 'error: Password must be at least 6 characters'],
-      [['carla', '--email', 'carla@example.ch', '--password', 'secret1', '--language', 'es'], 'error: Language must be one of fr, de, it, en'],
-      [['TAKEN', '--email', 'other@example.ch', '--password', 'secret1'], 'error: This username is already taken'],
-      [['carla', '--email', 'TAKEN@example.ch', '--password', 'secret1'], 'error: An account with this email address already exists'],
+      [['ab', '--email', 'ab@example.ch', '--password', STRONG], 'error: Username must be at least 3 characters'],
+      [['carla', '--email', 'not-an-email', '--password', STRONG], 'error: Please enter a valid email address'],
+      [['carla', '--email', 'carla@example.ch', '--password', '123456789'], 'error: Password must be at least 10 characters'],
+      [['carla', '--email', 'carla@example.ch', '--password', '1234567890'], 'error: This password is too common or too easy to guess'],
+      [['carla', '--email', 'carla@example.ch', '--password', 'carla@example.ch'], 'error: Password must not be your username or e-mail address'],
+      [['carla name', '--email', 'carla@example.ch', '--password', STRONG], 'error: Username may contain only letters, digits, dots, underscores and hyphens'],
+      [['carla', '--email', 'carla@example.ch', '--password', STRONG, '--language', 'es'], 'error: Language must be one of fr, de, it, en'],
+      [['TAKEN', '--email', 'other@example.ch', '--password', STRONG], 'error: This username is already taken'],
+      [['carla', '--email', 'TAKEN@example.ch', '--password', STRONG], 'error: An account with this email address already exists'],
       [['carla', '--email', 'carla@example.ch'], 'error: --password is required when stdin is not a terminal'],
     ];
-    const results = await Promise.all(cases.map(([args]) => tenders('user', 'create', ...args)));
+    const results = [];
+    for (const [args] of cases) results.push(await tenders('user', 'create', ...args));
     expect(results.map((result) => [result.code, result.stderr.trim()])).toEqual(cases.map(([, message]) => [1, message]));
     expect(await testDb.db.knex('users').whereRaw('lower(username) = ?', ['carla']).first()).toBeUndefined();
+  }, 180_000);
+
+  it('says so when the verification e-mail could not be sent, and still creates the account', async () => {
+    const created = await runCli(['user', 'create', 'dora', '--email', 'dora@example.ch', '--password', STRONG], { ...env(), SMTP_URL: 'smtp://127.0.0.1:1' });
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).not.toContain('verification e-mail sent');
+    expect(created.stdout.trim()).toMatch(/^created dora <dora@example\.ch> \(id \d+, user, not verified, fr\); the verification e-mail could NOT be sent \(.+\)$/);
+    expect(created.stderr).toContain('warning: check SMTP_URL');
+    expect(await testDb.db.knex('users').where({ username: 'dora' }).first()).toBeDefined();
+    const json = await runCli(['user', 'create', 'emil', '--email', 'emil@example.ch', '--password', STRONG, '--json'], { ...env(), SMTP_URL: 'smtp://127.0.0.1:1' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, verificationEmail: 'not sent', verificationEmailError: expect.any(String) });
+  }, 60_000);
+
+  it('prints names from the database without their control characters', async () => {
+    await buildUser(testDb.db.knex, { username: 'evil\u001b[2J\u001b]0;pwned\u0007name', email: 'evil\u001b[31m@example.ch' });
+    const table = await tenders('user', 'list');
+    expect(table.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- what must not reach the terminal
+    expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F]/);
+    expect(table.stdout).toContain('evil\uFFFD[2J\uFFFD]0;pwned\uFFFDname');
+    const json = await tenders('user', 'list', '--json');
+    expect(JSON.parse(json.stdout).users).toContainEqual(expect.objectContaining({ username: 'evil\u001b[2J\u001b]0;pwned\u0007name' }));
   }, 60_000);
 
   it('promotes and demotes', async () => {

@@ -9,7 +9,11 @@ import { deleteUser, findUserByUsername, findUsers, markEmailVerified, setUserRo
 import { DEFAULT_LANGUAGE } from '../../domain/languages.ts';
 import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
 import { CliError } from '../cli-error.ts';
+import { printableText } from '../printable-text.ts';
 import { openCommandContext, printJson, type CommandContext } from '../context.ts';
+
+const printLine = (line: string) => void process.stdout.write(`${line}\n`);
+const printWarning = (line: string) => void process.stderr.write(`${line}\n`);
 
 const Json = z.object({ json: z.boolean().default(false) });
 
@@ -49,7 +53,7 @@ async function withContext<T>(work: (ctx: CommandContext) => Promise<T>): Promis
 
 async function getUser(ctx: CommandContext, username: string): Promise<UserRow> {
   const user = await findUserByUsername(ctx.db.knex, username);
-  if (!user) throw new CliError(`no user named "${username}"`);
+  if (!user) throw new CliError(`no user named "${printableText(username)}"`);
   return user;
 }
 
@@ -68,38 +72,42 @@ function verificationMailer(ctx: CommandContext, verified: boolean): Mailer {
 }
 
 function describe(user: ReturnType<typeof presentUser>): string {
-  return `${user.username} <${user.email}> (id ${user.id}, ${user.role}, ${user.emailVerified ? 'verified' : 'not verified'}, ${user.language})`;
+  return `${printableText(user.username)} <${printableText(user.email)}> (id ${user.id}, ${user.role}, ${user.emailVerified ? 'verified' : 'not verified'}, ${user.language})`;
 }
 
 async function listUsers(raw: unknown): Promise<void> {
   const { json } = parse(Json, raw);
   const users = await withContext(async (ctx) => findUsers(ctx.db.knex));
   if (json) return printJson({ ok: true, users: users.map((user) => ({ ...presentUser(user), createdAt: user.createdAt })) });
-  if (users.length === 0) return console.log('no users');
+  if (users.length === 0) return printLine('no users');
   const rows = [['id', 'username', 'email', 'role', 'verified', 'language', 'created']].concat(
-    users.map((u) => [String(u.id), u.username, u.email, u.role, u.emailVerifiedAt ? 'yes' : 'no', u.language, u.createdAt.toISOString().slice(0, 10)]),
+    users.map((u) => [String(u.id), printableText(u.username), printableText(u.email), u.role, u.emailVerifiedAt ? 'yes' : 'no', u.language, u.createdAt.toISOString().slice(0, 10)]),
   );
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  for (const row of rows) printLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
 }
 
 async function createAccount(username: string, raw: unknown): Promise<void> {
   const flags = parse(CreateFlags, raw);
   const account = parse(Account, { username, email: flags.email, language: flags.language });
   const password = await askPassword(flags.password);
-  const user = await withContext(async (ctx) => {
+  const { user, mailError } = await withContext(async (ctx) => {
     const mailer = verificationMailer(ctx, flags.verified);
     try {
       const created = await registerAccount({ db: ctx.db, mailer, config: ctx.config, logger: ctx.logger }, { ...account, password });
-      if (flags.admin) await setUserRole(ctx.db.knex, created.id, 'admin');
-      if (flags.verified) await markEmailVerified(ctx.db.knex, created.id);
-      return presentUser(await getUser(ctx, created.username));
+      if (flags.admin) await setUserRole(ctx.db.knex, created.user.id, 'admin');
+      if (flags.verified) await markEmailVerified(ctx.db.knex, created.user.id);
+      return { user: presentUser(await getUser(ctx, created.user.username)), mailError: created.verificationEmailError };
     } finally {
       mailer.close();
     }
   });
-  if (flags.json) return printJson({ ok: true, user });
-  console.log(`created ${describe(user)}${user.emailVerified ? '' : '; verification e-mail sent'}`);
+  const verificationEmail = user.emailVerified ? 'not needed' : mailError ? 'not sent' : 'sent';
+  if (flags.json) return printJson({ ok: true, user, verificationEmail, ...(mailError ? { verificationEmailError: mailError } : {}) });
+  if (user.emailVerified) return printLine(`created ${describe(user)}`);
+  if (!mailError) return printLine(`created ${describe(user)}; verification e-mail sent`);
+  printLine(`created ${describe(user)}; the verification e-mail could NOT be sent (${printableText(mailError)})`);
+  printWarning('warning: check SMTP_URL; the user can ask for a new link from the app after logging in, or create the account with --verified');
 }
 
 async function removeAccount(username: string, raw: unknown): Promise<void> {
@@ -108,14 +116,14 @@ async function removeAccount(username: string, raw: unknown): Promise<void> {
     const user = await getUser(ctx, username);
     if (!flags.yes) {
       if (!interactive()) throw new CliError('--yes is required to delete a user when stdin is not a terminal');
-      const sure = await confirm({ message: `Delete ${user.username} <${user.email}> with their alerts, matches and e-mail history?`, initialValue: false, output: process.stderr });
+      const sure = await confirm({ message: `Delete ${printableText(user.username)} <${printableText(user.email)}> with their alerts, matches and e-mail history?`, initialValue: false, output: process.stderr });
       if (isCancel(sure) || !sure) throw new CliError(`${user.username} was not deleted`);
     }
     await deleteUser(ctx.db.knex, user.id);
     return user;
   });
   if (flags.json) return printJson({ ok: true, deleted: presentUser(deleted) });
-  console.log(`deleted ${deleted.username}`);
+  printLine(`deleted ${printableText(deleted.username)}`);
 }
 
 function setRole(role: Role) {
@@ -127,7 +135,7 @@ function setRole(role: Role) {
       return found;
     });
     if (json) printJson({ ok: true, id: user.id, username: user.username, role });
-    else console.log(`${user.username} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
+    else printLine(`${printableText(user.username)} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
   };
 }
 
@@ -136,7 +144,7 @@ export function registerUser(program: Command): void {
   user.command('list').description('list every account').option('--json', 'print JSON').action(listUsers);
   user
     .command('create')
-    .description('create an account (same rules as sign-up: username ≥ 3, password ≥ 6, valid and unused e-mail)')
+    .description('create an account (same rules as sign-up: username ≥ 3 letters/digits/._-, password ≥ 10 and not common, valid and unused e-mail)')
     .argument('<username>')
     .requiredOption('--email <email>', 'e-mail address')
     .option('--password <password>', 'password; prompted when omitted and stdin is a terminal')

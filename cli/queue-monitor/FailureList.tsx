@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { FailedSummaryJob } from '../../db/summaries.ts';
+import { formatClockTime } from '../format-time.ts';
 
 export function FailureList({ failures }: { failures: FailedSummaryJob[] }) {
   if (failures.length === 0) return <Text dimColor>no failed jobs</Text>;
@@ -9,7 +10,7 @@ export function FailureList({ failures }: { failures: FailedSummaryJob[] }) {
       {failures.map((job) => (
         <Box key={job.projectId} flexDirection="column" marginLeft={2}>
           <Text wrap="truncate-end">
-            project {job.projectId} · {job.title} · {job.attempts} attempt{job.attempts === 1 ? '' : 's'} · {job.failedAt.toLocaleTimeString()}
+            project {job.projectId} · {job.title} · {job.attempts} attempt{job.attempts === 1 ? '' : 's'} · {formatClockTime(job.failedAt)}
           </Text>
           <Box marginLeft={2}>
             <Text color="red" wrap="truncate-end">

@@ -25,7 +25,7 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000 });
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 60_000, interval: 50 });
 
 function frame(lastFrame: () => string | undefined): string {
   return stripVTControlCharacters(lastFrame() ?? '');
@@ -75,6 +75,30 @@ describe('QueueMonitor', () => {
     const app = render(<QueueMonitor load={() => Promise.reject(new Error('connection refused'))} retry={async () => 0} refreshMs={100} />);
     try {
       await eventually(() => expect(frame(app.lastFrame)).toContain('connection refused'));
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('says "database unreachable" when the database cannot be reached, not the driver\'s error', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const app = render(<QueueMonitor load={() => Promise.reject(refused)} retry={async () => 0} refreshMs={100} />);
+    try {
+      await eventually(() => expect(frame(app.lastFrame)).toContain('database unreachable, trying again every 0.1 s'));
+      expect(frame(app.lastFrame)).not.toContain('ECONNREFUSED');
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('reports Ctrl-C as an interruption (the command then exits 130)', async () => {
+    let interrupted = 0;
+    const load = vi.fn(() => loadQueueSnapshot(knex));
+    const app = render(<QueueMonitor load={load} retry={async () => 0} refreshMs={100} onInterrupt={() => (interrupted += 1)} />);
+    try {
+      await eventually(() => expect(frame(app.lastFrame)).toContain('[q] quit'));
+      app.stdin.write('\x03');
+      await eventually(() => expect(interrupted).toBe(1));
     } finally {
       app.unmount();
     }

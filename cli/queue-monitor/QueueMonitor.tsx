@@ -1,5 +1,7 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useState } from 'react';
+import { isDatabaseUnreachable } from '../database-unreachable.ts';
+import { formatClockTime } from '../format-time.ts';
 import { CountBar } from './CountBar.tsx';
 import { FailureList } from './FailureList.tsx';
 import { QUEUE_STATES, type QueueSnapshot } from './queue-snapshot.ts';
@@ -11,13 +13,16 @@ export interface QueueMonitorProps {
   /** Re-queues the failed jobs; resolves to how many. */
   retry: () => Promise<number>;
   refreshMs?: number;
+  /** Ctrl-C: the monitor quits and the command exits 130, as an interrupted command does. */
+  onInterrupt?: () => void;
 }
 
 function messageOf(error: unknown): string {
+  if (isDatabaseUnreachable(error)) return 'database unreachable';
   return error instanceof Error ? error.message : String(error);
 }
 
-export function QueueMonitor({ load, retry, refreshMs = 2000 }: QueueMonitorProps) {
+export function QueueMonitor({ load, retry, refreshMs = 2000, onInterrupt }: QueueMonitorProps) {
   const { exit } = useApp();
   const [snapshot, setSnapshot] = useState<QueueSnapshot | null>(null);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
@@ -31,9 +36,9 @@ export function QueueMonitor({ load, retry, refreshMs = 2000 }: QueueMonitorProp
       setUpdatedAt(new Date());
       setProblem(null);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(isDatabaseUnreachable(error) ? `database unreachable, trying again every ${refreshMs / 1000} s` : messageOf(error));
     }
-  }, [load]);
+  }, [load, refreshMs]);
 
   useEffect(() => {
     let active = true;
@@ -50,6 +55,10 @@ export function QueueMonitor({ load, retry, refreshMs = 2000 }: QueueMonitorProp
   }, [refresh, refreshMs]);
 
   useInput((input, key) => {
+    if (key.ctrl && input === 'c') {
+      onInterrupt?.();
+      return exit();
+    }
     if (input === 'q' || key.escape) return exit();
     if (input !== 'r' || retrying) return;
     setRetrying(true);
@@ -68,7 +77,7 @@ export function QueueMonitor({ load, retry, refreshMs = 2000 }: QueueMonitorProp
       <Text>
         <Text bold>Summary queue</Text>
         <Text dimColor>
-          {updatedAt ? ` · updated ${updatedAt.toLocaleTimeString()}` : ' · loading…'} · every {refreshMs / 1000} s
+          {updatedAt ? ` · updated ${formatClockTime(updatedAt)}` : ' · loading…'} · every {refreshMs / 1000} s
         </Text>
       </Text>
       <Box flexDirection="column" marginY={1}>

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVAL_SET, formatEvaluationReport, runEvaluation } from './run-evaluation.ts';
 
 const hasDevSet = existsSync(DEFAULT_EVAL_SET);
-if (!hasDevSet) console.log(`evaluation set ${DEFAULT_EVAL_SET} not found: skipping the match-quality test`);
+if (!hasDevSet) console.log(`evaluation set ${DEFAULT_EVAL_SET} not found: skipping the match-quality regression guard`);
 
-describe('local scorer on the dev evaluation set', () => {
-  it.skipIf(!hasDevSet)('reaches nDCG@10 ≥ 0.75 and cross-language recall ≥ 0.7', async () => {
+describe('local scorer on the dev evaluation set (regression guard)', () => {
+  // Floors sit just below the figures measured when the scorer was frozen (docs/matching.md): a drop fails, a rise is welcome.
+  it.skipIf(!hasDevSet)('keeps nDCG@10 over all alerts and the precision of e-mailed pairs', async () => {
     const report = await runEvaluation();
     console.log(formatEvaluationReport(report));
-    expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.75);
-    expect(report.crossLanguage.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.7);
-  });
+    expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.76);
+    expect(report.emailed.precision).toBeGreaterThanOrEqual(0.75);
+  }, 300_000);
 });

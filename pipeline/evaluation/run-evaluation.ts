@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createCandidateIndex } from '../scoring/candidate-index.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
 import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
+import { rewordAlerts } from './reworded-alerts.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
-export const DEFAULT_EVAL_SET = fileURLToPath(new URL('../../../shared/eval/dev.json', import.meta.url));
+/** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
+const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+export const DEFAULT_EVAL_SET = EVAL_SET_CANDIDATES.find((candidate) => existsSync(candidate)) ?? EVAL_SET_CANDIDATES[0]!;
 export const EVALUATION_NOTIFY_THRESHOLD = DEFAULT_THRESHOLDS.notify;
 
 /** Every project's score for every alert of the set, keyed by alert id. */
@@ -17,18 +23,28 @@ export interface EvaluationReport {
   mean: MetricSummary;
   crossLanguagePerAlert: AlertMetrics[];
   crossLanguage: MetricSummary;
+  /** Pairs at or above the notify threshold (e-mailed) and how many of them are judged relevant. */
+  emailed: { pairs: number; relevant: number; precision: number };
+  /** What the LLM stage would see of these scores: each alert's top K plus anything at or above the prefilter. */
+  llmStage: LlmSelection & { pairs: number; share: number; highlyRelevantSeen: number; highlyRelevantCoverage: number };
 }
+
+export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: 30, prefilter: 20 };
 
 export interface RunEvaluationOptions {
   setPath?: string;
   scoreAll?: ScoreAll;
   threshold?: number;
+  llmSelection?: LlmSelection;
+  /** Score each alert's rewording in another language (reworded-alerts.json) instead of its prompt. */
+  reworded?: boolean;
 }
 
 export async function runEvaluation(options: RunEvaluationOptions = {}): Promise<EvaluationReport> {
   const setPath = options.setPath ?? DEFAULT_EVAL_SET;
   const threshold = options.threshold ?? EVALUATION_NOTIFY_THRESHOLD;
-  const set = loadEvaluationSet(setPath);
+  const loaded = loadEvaluationSet(setPath);
+  const set = options.reworded ? rewordAlerts(loaded) : loaded;
   const scores = await (options.scoreAll ?? scoreWithLocalScorer())(set);
   const result = evaluateRankings({
     alerts: set.alerts,
@@ -37,7 +53,37 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
     judgments: set.judgments,
     threshold,
   });
-  return { setPath, threshold, ...result };
+  const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
+  const selection = options.llmSelection ?? DEFAULT_LLM_SELECTION;
+  let pairs = 0;
+  let emailed = 0;
+  let emailedRelevant = 0;
+  let seen = 0;
+  let highlySeen = 0;
+  for (const alert of set.alerts) {
+    const scored = scores.get(alert.id) ?? [];
+    const cutoff = llmCutoffOf(scored.map((entry) => entry.score), selection);
+    pairs += set.projects.length;
+    for (const entry of scored) {
+      const judged = relevance.get(`${alert.id}/${entry.projectId}`) ?? 0;
+      if (entry.score >= threshold) {
+        emailed += 1;
+        if (judged >= 1) emailedRelevant += 1;
+      }
+      if (entry.score >= cutoff) {
+        seen += 1;
+        if (judged >= 2) highlySeen += 1;
+      }
+    }
+  }
+  const highly = set.judgments.filter((judgment) => judgment.relevance >= 2).length;
+  return {
+    setPath,
+    threshold,
+    ...result,
+    emailed: { pairs: emailed, relevant: emailedRelevant, precision: emailed > 0 ? emailedRelevant / emailed : 0 },
+    llmStage: { ...selection, pairs: seen, share: pairs > 0 ? seen / pairs : 0, highlyRelevantSeen: highlySeen, highlyRelevantCoverage: highly > 0 ? highlySeen / highly : 0 },
+  };
 }
 
 export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()): ScoreAll {
@@ -45,9 +91,11 @@ export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()):
     const projects = set.projects.map((project) =>
       scorer.prepareProject({ ...project, cpvCodes: project.cpv, location: project.location ?? null, organization: project.organization ?? null }),
     );
+    const index = createCandidateIndex();
+    for (const project of projects) index.add(project);
     return new Map(
       set.alerts.map((alert) => {
-        const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus });
         return [alert.id, projects.map((project) => ({ projectId: String(project.id), score: scorer.score(prepared, project).score }))];
       }),
     );
@@ -71,5 +119,11 @@ export function formatEvaluationReport(report: EvaluationReport): string {
     `${label.padEnd(15)} nDCG@10 ${format(metrics.ndcgAt10)} · P@5 ${format(metrics.precisionAt5)} · recall ${format(metrics.recallAtThreshold)}` +
     ` · pair recall ${format(metrics.pairRecallAtThreshold)} (${metrics.highlyRelevantPairs} pairs, ${metrics.alerts} alerts)`;
   lines.push(summary('mean', report.mean), summary('cross-language', report.crossLanguage));
+  const { emailed, llmStage } = report;
+  lines.push(
+    `e-mailed pairs (score ≥ ${report.threshold}): ${emailed.pairs}, relevant ${emailed.relevant} · precision ${format(emailed.precision)}`,
+    `LLM stage (top ${llmStage.topK} + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
+      ` · holds ${llmStage.highlyRelevantSeen} relevance-2 pairs (${format(llmStage.highlyRelevantCoverage)} of them)`,
+  );
   return lines.join('\n');
 }

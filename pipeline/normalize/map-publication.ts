@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Language, PublicationDetails, SearchEntry, type SearchLot, type Translation } from '../simap/simap-schemas.ts';
 import { htmlToText } from './html-to-text.ts';
+import { KNOWN_PUB_TYPES } from './project-status.ts';
 import type { AwardVendor, NormalizedPublication } from './normalized-publication.ts';
 import { pickText, textIn } from './translation-text.ts';
 
@@ -28,6 +29,13 @@ const RawRecord = z
   .superRefine((record, ctx) => {
     if (record.details.base.projectId !== record.searchEntry.id) {
       ctx.addIssue({ code: 'custom', path: ['details', 'base', 'projectId'], message: `differs from the search entry's project ${record.searchEntry.id}` });
+    }
+    if (!KNOWN_PUB_TYPES.has(record.details.type)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['details', 'type'],
+        message: `unknown publication type "${record.details.type}": not turned into a project until normalize knows it`,
+      });
     }
     if (!pickText(record.details.base.title, 'de') && !pickText(record.searchEntry.title, 'de')) {
       ctx.addIssue({ code: 'custom', path: ['details', 'base', 'title'], message: 'has no text in any language' });

@@ -11,6 +11,9 @@ export const OPPORTUNITY_PUB_TYPES = [
   'selective_offering_phase',
 ] as const;
 
+/** Every publication type normalize knows; another one is quarantined rather than guessed to be an open project. */
+export const KNOWN_PUB_TYPES: ReadonlySet<string> = new Set([...OPPORTUNITY_PUB_TYPES, 'award', 'direct_award', 'revocation', 'abandonment']);
+
 export function statusForPubType(pubType: string): ProjectStatus {
   switch (pubType) {
     case 'award':

@@ -2,7 +2,10 @@ import type { DigestCandidate, DigestEntry, StoredDigest } from '../../db/sent-e
 import type { Language } from '../../domain/languages.ts';
 import { simapProjectUrl } from '../../domain/simap-url.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { digestTemplate, type DigestGroupVars, type DigestKind } from '../mail/templates/digest.ts';
+import { digestTemplate, type DigestGroupVars, type DigestItemVars, type DigestKind } from '../mail/templates/digest.ts';
+
+/** The signed 👍 / 👎 / ☆ links of one entry (feedback), if the digest carries them. */
+export type DigestActionLinks = (entry: DigestEntry) => DigestItemVars['actions'];
 import { unsubscribeUrl } from '../mail/unsubscribe-token.ts';
 
 const LOCALISED_TITLE = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
@@ -66,7 +69,7 @@ function digestKind(entries: readonly DigestEntry[]): DigestKind | null {
   return kinds.size === 1 && only ? only : null;
 }
 
-function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], perAlert: number): RenderedEmail {
+function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], perAlert: number, actionLinks?: DigestActionLinks): RenderedEmail {
   const language = digest.language;
   const byAlert = new Map<number, DigestEntry[]>();
   for (const entry of [...digest.entries].sort(byScoreThenTitle)) {
@@ -87,6 +90,7 @@ function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly s
       excerpt: entry.excerpt,
       projectUrl: `${publicUrl}/projects/${entry.projectId}?lng=${language}`,
       simapUrl: simapProjectUrl(entry.simapProjectId, language),
+      ...(actionLinks ? { actions: actionLinks(entry) } : {}),
     })),
   }));
   return renderEmail(digestTemplate, language, {
@@ -104,11 +108,11 @@ function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly s
  * "and N more" with the alert's link, each alert with its unsubscribe link; under MAX_DIGEST_HTML_BYTES, fewer per
  * alert when many alerts matched.
  */
-export function composeDigest(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[]): ComposedDigest {
-  let email = render(digest, publicUrl, signingKeys, DIGEST_MATCHES_PER_ALERT);
+export function composeDigest(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], actionLinks?: DigestActionLinks): ComposedDigest {
+  let email = render(digest, publicUrl, signingKeys, DIGEST_MATCHES_PER_ALERT, actionLinks);
   for (const perAlert of FALLBACK_LIMITS) {
     if (Buffer.byteLength(email.html) <= MAX_DIGEST_HTML_BYTES) break;
-    email = render(digest, publicUrl, signingKeys, perAlert);
+    email = render(digest, publicUrl, signingKeys, perAlert, actionLinks);
   }
   const unsubscribeAll = unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' });
   return { ...email, headers: { 'List-Unsubscribe': `<${unsubscribeAll}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };

@@ -165,8 +165,8 @@ describe('notify under mail faults', () => {
     expect(heavyMail.text).toContain(`${PUBLIC_URL}/alerts/${alert.id}`);
     expect(recipients()).toEqual(['after@example.test', 'heavy@example.test']);
     const [stored] = await db('sentEmails').where({ userId: heavy.id, status: 'sent' }).count<Array<{ count: string | number }>>({ count: '*' });
-    // pg gives bigint counts as strings, PGlite as numbers.
-    expect(Number(stored?.count)).toBe(Number(count));
+    // pg gives counts as numbers or strings depending on the connection's type parsers.
+    expect(Number(stored?.count)).toBe(count);
     expect(await run(new Date('2024-01-01T10:00:00Z'))).toMatchObject({ digestsSent: 0 });
   }, 180_000);
 

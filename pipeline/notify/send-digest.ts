@@ -4,6 +4,7 @@ import type { Logger } from '../../logger.ts';
 import { isMailTransportDown, type Mailer } from '../mail/mailer.ts';
 import { composeDigest } from './compose-digest.ts';
 import { describeFailure } from './describe-failure.ts';
+import { digestActionLinksFor } from './email-actions/digest-action-links.ts';
 import { digestMessageId } from './digest-id.ts';
 import { nextDigestAttemptAt } from './retry-schedule.ts';
 
@@ -30,7 +31,7 @@ export interface SendDigestDeps {
 export async function sendDigest(deps: SendDigestDeps, digestId: string): Promise<DigestOutcome> {
   const digest = await findDigest(deps.db, digestId);
   if (!digest) return { status: 'missing' };
-  const email = composeDigest(digest, deps.publicUrl, deps.signingKeys);
+  const email = composeDigest(digest, deps.publicUrl, deps.signingKeys, await digestActionLinksFor(deps.db, digest.userId, digest.language, deps.publicUrl));
   const messageId = digestMessageId(digestId, deps.publicUrl);
   const matches = digest.entries.length;
   try {

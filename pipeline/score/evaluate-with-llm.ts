@@ -3,7 +3,9 @@ import type { ScoreAll } from '../evaluation/run-evaluation.ts';
 import type { ScoredProject } from '../evaluation/metrics.ts';
 import { LlmReplyError, LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort, UsageSink } from '../llm/llm-port.ts';
+import { createCandidateIndex } from '../scoring/candidate-index.ts';
 import type { LocalScorer } from '../scoring/local-scorer.ts';
+import { llmCutoffOf, type LlmSelection } from './llm-cutoff.ts';
 
 export interface LlmEvaluationStats {
   pairs: number;
@@ -13,24 +15,28 @@ export interface LlmEvaluationStats {
 
 /**
  * Scores an evaluation set the way the score stage does with an LLM: the local scorer everywhere, the LLM
- * replacing it for pairs at or above the prefilter (a failed call keeps the local score).
+ * replacing it for each alert's top K pairs and those at or above the prefilter (a failed call keeps the local score).
  */
-export function scoreAllWithLlm(options: { llm: LlmPort; scorer: LocalScorer; prefilter: number; onUsage?: UsageSink; stats?: LlmEvaluationStats }): ScoreAll {
-  const { llm, scorer, prefilter } = options;
+export function scoreAllWithLlm(options: { llm: LlmPort; scorer: LocalScorer; selection: LlmSelection; onUsage?: UsageSink; stats?: LlmEvaluationStats }): ScoreAll {
+  const { llm, scorer, selection } = options;
   const stats = options.stats ?? { pairs: 0, sentToLlm: 0, llmFailed: 0 };
   return async (set: EvaluationSet) => {
     const projects = set.projects.map((project) => ({
       raw: project,
       prepared: scorer.prepareProject({ ...project, cpvCodes: project.cpv, location: project.location ?? null, organization: project.organization ?? null }),
     }));
+    const index = createCandidateIndex();
+    for (const { prepared } of projects) index.add(prepared);
     const scores = new Map<string, ScoredProject[]>();
     for (const alert of set.alerts) {
-      const prepared = scorer.prepareAlert(alert.prompt, alert.language);
+      const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus });
+      const locals = projects.map(({ prepared: project }) => scorer.quickScore(prepared, project));
+      const cutoff = llmCutoffOf(locals, selection);
       const scored = await Promise.all(
-        projects.map(async ({ raw, prepared: project }) => {
+        projects.map(async ({ raw }, at) => {
           stats.pairs += 1;
-          const local = scorer.quickScore(prepared, project);
-          if (local < prefilter) return { projectId: raw.id, score: local };
+          const local = locals[at]!;
+          if (local < cutoff) return { projectId: raw.id, score: local };
           stats.sentToLlm += 1;
           try {
             const result = await llm.scorePair(

@@ -42,6 +42,7 @@ function sameFingerprint(a: ProjectFingerprint, b: ProjectFingerprint): boolean 
 
 /** Preparing a project costs ~0.1 ms: a page at once would hold the event loop for hundreds of milliseconds. */
 const SLICE_MS = 8;
+const SLICE_ROWS = 200;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Projects are added in content_seq order, so the state is consistent up to its maxSeq between any two rows. */
@@ -51,10 +52,12 @@ async function loadChanges(db: Knex, scorer: LocalScorer, state: IndexState, aft
   for (;;) {
     const rows = await findProjectsChangedAfter(db, cursor, PAGE);
     let sliceStart = performance.now();
+    let inSlice = 0;
     for (const row of rows) {
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (++inSlice > SLICE_ROWS || performance.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
         sliceStart = performance.now();
+        inSlice = 1;
       }
       state.sortedSeqs = null;
       const previous = state.seqs.get(row.id);

@@ -1,10 +1,11 @@
 import type PQueue from 'p-queue';
-import { applyLlmScore, findMatchesAwaitingLlm, type LlmScoreOutcome } from '../../db/alert-matches.ts';
+import { applyLlmScore, findMatchesAwaitingLlm, findScoreAtRank, type LlmScoreOutcome } from '../../db/alert-matches.ts';
 import { recordLlmScoring, type AlertToScore } from '../../db/alerts-scoring.ts';
 import { LlmReplyError, LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { StageContext } from '../stage-runner.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+import { llmCutoff } from './llm-cutoff.ts';
 import { toProjectText } from './project-text.ts';
 
 export type LlmPairOutcome = LlmScoreOutcome | 'failed';
@@ -14,18 +15,19 @@ export function llmScorerName(llm: LlmPort): string {
 }
 
 /**
- * Sends the alert's locally scored pairs at or above the prefilter to the LLM. Each answer is written as
+ * Sends the alert's best `topK` locally scored pairs, and any at or above the prefilter, to the LLM. Each answer is written as
  * it arrives, so an interrupted pass keeps what it paid for; a pair whose reply never parses keeps its
  * local score and is tried again on the next run.
  */
 export async function rescoreAlertWithLlm(
   ctx: Pick<StageContext, 'db' | 'logger' | 'count' | 'addTokens' | 'signal'>,
   alert: AlertToScore,
-  options: { llm: LlmPort; prefilter: number; pairs: PQueue },
+  options: { llm: LlmPort; prefilter: number; topK: number; pairs: PQueue },
 ): Promise<Record<LlmPairOutcome, number>> {
   const { llm, prefilter } = options;
   const tally: Record<LlmPairOutcome, number> = { updated: 0, deleted: 0, stale: 0, failed: 0 };
-  const awaiting = await findMatchesAwaitingLlm(ctx.db, alert.id, Math.max(prefilter, SCORE_FLOOR));
+  const cutoff = llmCutoff(await findScoreAtRank(ctx.db, alert.id, options.topK), { topK: options.topK, prefilter });
+  const awaiting = await findMatchesAwaitingLlm(ctx.db, alert.id, cutoff);
   await Promise.all(
     awaiting.map((match) =>
       options.pairs.add(async () => {

@@ -25,7 +25,7 @@ export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'm
 export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer, learning?: AlertLearning): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
   const upToSeq = index.maxSeq;
-  const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning);
+  const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning, index.candidates.corpus);
   const matches: MatchToStore[] = [];
   let candidates = 0;
   for (const project of index.candidates.candidatesFor(prepared)) {

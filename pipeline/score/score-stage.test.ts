@@ -155,6 +155,24 @@ describe('score', () => {
     expect(alert.llmScoredPromptHash).toBe(alert.promptHash);
   });
 
+  it("sends each alert's best K local pairs to the LLM even below the prefilter, and no others", async () => {
+    const topOne = testConfig({ LLM_TOP_K: '1', PREFILTER_THRESHOLD: '100' });
+    await score({ db, logger: silentLogger(), config: topOne, llm: null }, { scorer });
+    const local = await db('alertMatches').orderBy('score', 'desc').orderBy('projectId').select('alertId', 'projectId', 'score');
+    expect(local.filter((m) => m.alertId === cleaning.id).length).toBeGreaterThan(1);
+    const best = new Map<number, number>();
+    for (const match of local) if (!best.has(match.alertId)) best.set(match.alertId, match.projectId);
+    const titles = new Map(projects.map((project) => [project.id, project.title]));
+
+    const before = server.requests.length;
+    const summary = await score({ db, logger: silentLogger(), config: topOne, llm }, { scorer });
+    const sent = server.requests.slice(before);
+    expect(summary.llmUpdated).toBe(best.size);
+    expect(sent.map((request) => request.title).sort()).toEqual([...best.values()].map((id) => titles.get(id)).sort());
+    const rescored = await db('alertMatches').whereNot({ scorer: 'local' }).select('alertId', 'projectId');
+    expect(rescored.map((m) => `${m.alertId}/${m.projectId}`).sort()).toEqual([...best].map(([alertId, projectId]) => `${alertId}/${projectId}`).sort());
+  });
+
   it('never stores a malformed LLM reply: the pair keeps its local score and is retried next run', async () => {
     const target = projects[0]!;
     server.respondWith((request, index) =>

@@ -19,6 +19,8 @@ import { getSharedLocalScorer } from './shared-local-scorer.ts';
 
 export interface ScoreStageOptions {
   prefilter: number;
+  /** Each alert's best K local pairs go to the LLM even below the prefilter. */
+  topK: number;
   /** Null or absent: the local scorer alone. */
   llm?: LlmPort | null;
   scorer?: LocalScorer;
@@ -100,7 +102,7 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
 }
 
 async function runLlmPasses(ctx: StageContext, options: ScoreStageOptions & { llm: LlmPort }, result: StageResult): Promise<void> {
-  const minScore = Math.max(options.prefilter, SCORE_FLOOR);
+  const minScore = options.topK > 0 ? SCORE_FLOOR : Math.max(options.prefilter, SCORE_FLOOR);
   const waiting = new Set(await findAlertIdsAwaitingLlm(ctx.db, minScore));
   const alerts = (await findActiveAlertsToScore(ctx.db, options.alertIds)).filter((alert) => waiting.has(alert.id));
   const pairs = ctx.workQueue({ concurrency: LLM_PAIR_CONCURRENCY });
@@ -115,7 +117,7 @@ async function runLlmPasses(ctx: StageContext, options: ScoreStageOptions & { ll
   let done = 0;
   await Promise.all(
     alerts.map(async (alert) => {
-      const tally = await rescoreAlertWithLlm(counting, alert, { llm: options.llm, prefilter: options.prefilter, pairs });
+      const tally = await rescoreAlertWithLlm(counting, alert, { llm: options.llm, prefilter: options.prefilter, topK: options.topK, pairs });
       result.llmUpdated += tally.updated;
       result.llmDeleted += tally.deleted;
       result.llmStale += tally.stale;
@@ -163,6 +165,6 @@ export interface ScoreDeps {
 
 export async function score(deps: ScoreDeps, options: { alertIds?: number[]; scorer?: LocalScorer } = {}): Promise<ScoreSummary> {
   const llm = deps.llm === undefined ? llmFromConfig(deps.config) : deps.llm;
-  const run = await runStage(scoreStage, { prefilter: deps.config.thresholds.prefilter, llm, ...options }, deps);
+  const run = await runStage(scoreStage, { prefilter: deps.config.thresholds.prefilter, topK: deps.config.thresholds.llmTopK, llm, ...options }, deps);
   return { runId: run.runId, durationMs: run.durationMs, ...run.result };
 }

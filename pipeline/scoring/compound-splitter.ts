@@ -1,9 +1,5 @@
 import { foldDiacritics } from './text-analysis.ts';
 
-/** Derivational endings left over by a wrong cut ("leit" + "ungen", "funk" + "tion"). */
-const SUFFIX_PIECES = /^(ungen|ung|ungs|ionen|ion|tion|liche|lichen|lich|ische|ischen|isch|enten|ente|ebenen|ring|ellen|telle|heit|keit|ieren|ierung|uhren|rechen|samt|usive|and)$/;
-/** "Thannerstrasse", "Bühlmattweg": an unknown name before one of these heads makes an address, not a subject. */
-const ADDRESS_HEADS = /^(strasse|strassen|gasse|weg|platz|allee|quai)$/;
 const LINKS = ['', 's', 'es', 'n', 'en', 'er', 'e'];
 const MIN_PART = 3;
 const MIN_LEARNED_PART = 4;
@@ -19,7 +15,7 @@ export interface CompoundSplitter {
 /**
  * Splits German compounds into words of a vocabulary (Koehn & Knight style: fewest parts, then most
  * frequent parts). The vocabulary is the words of the German CPV labels plus the modifiers and heads
- * that several of those compounds share, since many nouns ("Kanal", "Schüler") occur only inside compounds.
+ * that several of those compounds share, since many nouns ("Hallen", "Schüler") occur only inside compounds.
  */
 export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
   return compoundSplitterOf(deriveSplitterVocabulary(corpusWords, stem), stem);
@@ -30,6 +26,8 @@ export interface SplitterVocabulary {
   frequency: ReadonlyMap<string, number>;
   known: ReadonlyMap<string, number>;
   stems: ReadonlySet<string>;
+  /** Every prefix (3+ letters) of a vocabulary word: a piece none starts with is an ending, not a word. */
+  wordStarts: ReadonlySet<string>;
 }
 
 export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (word: string) => string): SplitterVocabulary {
@@ -40,15 +38,19 @@ export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (w
   }
   const known = new Map(frequency);
   const stems = new Set([...frequency.keys()].map(stem));
+  // A piece no vocabulary word starts with is a derivational ending left by a wrong cut ("leit" + "ungen").
+  const wordStarts = new Set<string>();
+  for (const word of frequency.keys()) for (let i = MIN_PART; i <= word.length; i++) wordStarts.add(word.slice(0, i));
   learnSharedParts(frequency, known);
-  return { frequency, known, stems };
+  return { frequency, known, stems, wordStarts };
 }
 
 export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: string) => string): CompoundSplitter {
-  const { frequency, known, stems } = vocabulary;
+  const { frequency, known, stems, wordStarts } = vocabulary;
+  const isEnding = (part: string) => !wordStarts.has(part);
 
   const isKnown = (part: string): number => {
-    if (PARTICLES.has(part) || SUFFIX_PIECES.test(part)) return 0;
+    if (PARTICLES.has(part) || isEnding(part)) return 0;
     const min = frequency.has(part) ? MIN_PART : MIN_LEARNED_PART;
     if (part.length < min) return 0;
     const count = known.get(part);
@@ -67,7 +69,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const partOf = (part: string, allowUnknown: boolean): { count: number; unknown: number } | null => {
     const count = isKnown(part);
     if (count) return { count, unknown: 0 };
-    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !SUFFIX_PIECES.test(part)
+    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !isEnding(part)
       ? { count: 0.5, unknown: 1 }
       : null;
   };
@@ -117,12 +119,10 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     split(word) {
       const folded = foldDiacritics(word.toLowerCase());
       if (folded.length < 2 * MIN_PART) return [];
-      const split = bestSplit(folded, true);
+      const split = bestSplit(folded, false);
       if (!split) return [];
       const isVocabularyWord = frequency.has(folded) || stems.has(stem(folded));
       if (isVocabularyWord && split.unknown > 0) return [];
-      const [modifier, head] = split.parts;
-      if (split.parts.length === 2 && ADDRESS_HEADS.test(head ?? '') && !isKnown(modifier ?? '')) return [];
       return split.parts;
     },
   };

@@ -1,28 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import { madeUpNotices } from '../../test-support/made-up-notices.ts';
+import { createCandidateIndex } from './candidate-index.ts';
+import { createCorpusCounter } from './corpus-statistics.ts';
 import { createLocalScorer } from './local-scorer.ts';
 
-describe('corpus weighting', () => {
-  it('lets a word that every notice carries decide less than a distinctive one', () => {
-    const scorer = createLocalScorer();
-    const prompt = 'Sanierung Turnhalle';
-    const commonOnly = scorer.prepareProject({ id: 'common', language: 'de', title: 'Sanierung Rathaus', description: '', cpvCodes: [], canton: 'ZH' });
-    const distinctiveOnly = scorer.prepareProject({ id: 'rare', language: 'de', title: 'Neue Turnhalle', description: '', cpvCodes: [], canton: 'ZH' });
-    const before = scorer.score(scorer.prepareAlert(prompt, 'de'), commonOnly).score;
-    for (let i = 0; i < 100; i++) {
-      scorer.prepareProject({ id: i, language: 'de', title: `Sanierung Gebäude ${i}`, description: '', cpvCodes: [], canton: 'BE' });
-    }
-    const alert = scorer.prepareAlert(prompt, 'de');
-    const after = scorer.score(alert, commonOnly).score;
-    expect(after).toBeLessThan(before);
-    expect(scorer.score(alert, distinctiveOnly).score).toBeGreaterThan(after);
+// Built once for the file: the CPV resources take seconds to build on a loaded machine.
+const scorer = createLocalScorer();
+
+describe('corpus statistics', () => {
+  it('count terms, codes and lengths whatever the order notices arrive in, and forget removed ones', () => {
+    const counter = createCorpusCounter();
+    const a = { language: 'de', termIds: Int32Array.from([1, 2]), length: 4, codes: ['45442100'] };
+    const b = { language: 'fr', termIds: Int32Array.from([2, 3]), length: 2, codes: ['45442110', '90911200'] };
+    counter.add(a);
+    counter.add(b);
+    expect([counter.documents, counter.documentFrequency(2), counter.codeFrequency('454421'), counter.codeFrequency('45'), counter.averageLength]).toEqual([2, 2, 2, 2, 3]);
+    counter.remove(a);
+    expect([counter.documents, counter.documentsIn('de'), counter.documentsIn('fr'), counter.documentFrequency(1), counter.codeFrequency('4544210'), counter.averageLength]).toEqual([1, 0, 1, 0, 0, 2]);
   });
 
-  it('counts a re-prepared project once', () => {
-    const scorer = createLocalScorer();
-    for (let i = 0; i < 60; i++) scorer.prepareProject({ id: i, language: 'fr', title: `Nettoyage ${i}`, description: '', cpvCodes: [], canton: 'VD' });
-    const target = scorer.prepareProject({ id: 'x', language: 'fr', title: 'Nettoyage des vitres', description: '', cpvCodes: [], canton: 'VD' });
-    const once = scorer.score(scorer.prepareAlert('nettoyage des vitres', 'fr'), target).score;
-    for (let i = 0; i < 60; i++) scorer.prepareProject({ id: i, language: 'fr', title: `Nettoyage ${i}`, description: '', cpvCodes: [], canton: 'VD' });
-    expect(scorer.score(scorer.prepareAlert('nettoyage des vitres', 'fr'), target).score).toBe(once);
+  it('make a word every notice carries weigh less than a distinctive one, in the same alert', () => {
+    const index = createCandidateIndex();
+    // Enough notices for their own frequencies to outweigh the CPV labels' prior.
+    for (const notice of madeUpNotices(600)) index.add(scorer.prepareProject(notice));
+    const alert = scorer.prepareAlert('Sanierung Hallenbad', 'de', { corpus: index.corpus });
+    const idf = (surface: string) => alert.concepts.find((concept) => concept.surface === surface)?.idf ?? NaN;
+    expect(idf('sanierung')).toBeLessThan(idf('hallenbad') / 2);
+  });
+
+  it('give the same alert weights for the same notices added in another order', () => {
+    const forward = createCandidateIndex();
+    const backward = createCandidateIndex();
+    const prepared = madeUpNotices().map((notice) => scorer.prepareProject(notice));
+    for (const project of prepared) forward.add(project);
+    for (const project of [...prepared].reverse()) backward.add(project);
+    const weights = (index: typeof forward) => scorer.prepareAlert('Malerarbeiten Bibliothek', 'de', { corpus: index.corpus }).concepts.map((concept) => concept.weight);
+    expect(weights(backward)).toEqual(weights(forward));
   });
 });

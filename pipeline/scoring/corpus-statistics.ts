@@ -1,60 +1,78 @@
-import type { AlertProfile } from './prepare-alert.ts';
-
 /**
- * How many of the projects seen so far carry each term. CPV labels say which words are rare in the
- * classification; only the tenders themselves say which words every second notice uses
- * ("Sanierung", "Neubau", street names ending in "-strasse"), and those decide nothing.
+ * What the notices themselves say about words and codes: how many notices carry each term and each
+ * CPV prefix, and how long a notice is on average. It is an explicit input of alert preparation and
+ * depends only on the set of notices it holds, never on the order they were added in.
  */
 export interface CorpusStatistics {
-  observe(projectId: number | string, termIds: Int32Array): void;
-  readonly size: number;
+  readonly documents: number;
+  /** Notices written in the language: the base a text word's frequency is measured against. */
+  documentsIn(language: string): number;
   documentFrequency(termId: number): number;
+  /** Notices carrying a CPV code that starts with `prefix` (2 to 8 digits). */
+  codeFrequency(prefix: string): number;
+  readonly averageLength: number;
 }
 
-export function createCorpusStatistics(): CorpusStatistics {
-  const frequency = new Map<number, number>();
-  const seen = new Map<number | string, Int32Array>();
-  const add = (termIds: Int32Array, delta: number) => {
-    for (const term of termIds) frequency.set(term, (frequency.get(term) ?? 0) + delta);
+export interface CorpusDocument {
+  readonly language: string;
+  readonly termIds: Int32Array;
+  readonly length: number;
+  readonly codes: readonly string[];
+}
+
+export interface CorpusCounter extends CorpusStatistics {
+  add(document: CorpusDocument): void;
+  remove(document: CorpusDocument): void;
+}
+
+/** Distinct code prefixes of a notice, from division (2 digits) to the full code. */
+export function codePrefixes(codes: readonly string[]): Set<string> {
+  const prefixes = new Set<string>();
+  for (const code of codes) for (let length = 2; length <= 8; length++) prefixes.add(code.slice(0, length));
+  return prefixes;
+}
+
+export function createCorpusCounter(): CorpusCounter {
+  const terms = new Map<number, number>();
+  const codes = new Map<string, number>();
+  const byLanguage = new Map<string, number>();
+  let documents = 0;
+  let totalLength = 0;
+  const move = (document: CorpusDocument, delta: 1 | -1) => {
+    documents += delta;
+    byLanguage.set(document.language, (byLanguage.get(document.language) ?? 0) + delta);
+    totalLength += delta * document.length;
+    for (const term of document.termIds) {
+      const count = (terms.get(term) ?? 0) + delta;
+      if (count > 0) terms.set(term, count);
+      else terms.delete(term);
+    }
+    for (const prefix of codePrefixes(document.codes)) {
+      const count = (codes.get(prefix) ?? 0) + delta;
+      if (count > 0) codes.set(prefix, count);
+      else codes.delete(prefix);
+    }
   };
   return {
-    observe(projectId, termIds) {
-      const previous = seen.get(projectId);
-      if (previous) add(previous, -1);
-      seen.set(projectId, termIds);
-      add(termIds, 1);
+    add: (document) => move(document, 1),
+    remove: (document) => move(document, -1),
+    get documents() {
+      return documents;
     },
-    get size() {
-      return seen.size;
+    documentsIn: (language) => byLanguage.get(language) ?? 0,
+    documentFrequency: (termId) => terms.get(termId) ?? 0,
+    codeFrequency: (prefix) => codes.get(prefix) ?? 0,
+    get averageLength() {
+      return documents > 0 ? totalLength / documents : 0;
     },
-    documentFrequency: (termId) => frequency.get(termId) ?? 0,
   };
 }
 
-/** Below this many projects the corpus says too little and CPV-label weights stand alone. */
-const MIN_CORPUS = 50;
-/** A concept carried by this share of the corpus or fewer keeps its full weight. */
-const DISTINCTIVE_SHARE = 0.05;
-const STRONG_KEY = 0.8;
-const MIN_FACTOR = 0.15;
-
-/** Lowers the weight of alert concepts that a large share of the corpus carries, in any language. */
-export function weighByCorpus(profile: AlertProfile, corpus: CorpusStatistics): AlertProfile {
-  const n = corpus.size;
-  if (n < MIN_CORPUS) return profile;
-  const share = new Float64Array(profile.concepts.length);
-  for (const [term, pairs] of profile.termKeys) {
-    const documentShare = corpus.documentFrequency(term) / n;
-    for (let p = 0; p < pairs.length; p += 2) {
-      const concept = pairs[p] ?? 0;
-      if ((pairs[p + 1] ?? 0) >= STRONG_KEY && documentShare > (share[concept] ?? 0)) share[concept] = documentShare;
-    }
-  }
-  const top = Math.log(1 / DISTINCTIVE_SHARE);
-  const concepts = profile.concepts.map((concept, index) => {
-    const documentShare = Math.max(share[index] ?? 0, 1 / n);
-    const factor = Math.max(MIN_FACTOR, Math.min(1, Math.log(1 / documentShare) / top));
-    return { ...concept, weight: concept.weight * factor };
-  });
-  return { ...profile, concepts, totalWeight: concepts.reduce((sum, concept) => sum + concept.weight, 0) };
-}
+/** No notices at all: alert preparation falls back on the CPV labels' own frequencies. */
+export const EMPTY_CORPUS: CorpusStatistics = Object.freeze({
+  documents: 0,
+  documentsIn: () => 0,
+  documentFrequency: () => 0,
+  codeFrequency: () => 0,
+  averageLength: 0,
+});

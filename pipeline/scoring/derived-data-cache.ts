@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +56,10 @@ function readCached(file: string): { value: unknown } | null {
   }
 }
 
-/** Whether `loadOrBuildDerived(name, key, …)` would read the value from disk. */
+/** Whether a value for (name, key) is on disk (a damaged one is only found, and rebuilt, when read). */
 export function isDerivedDataCached(name: string, key: string): boolean {
   const file = cacheFile(name, key);
-  return file !== null && readCached(file) !== null;
+  return file !== null && existsSync(file);
 }
 
 /**
@@ -84,11 +84,19 @@ function writeDerived(file: string, name: string, value: unknown): void {
     writeFileSync(temporary, serialize(value));
     renameSync(temporary, file);
   } catch {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     return;
   }
   // Values for older keys (older data or code) are never read again.
   for (const other of readdirSync(dir)) {
-    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && path.join(dir, other) !== file) rmSync(path.join(dir, other), { force: true });
+    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && path.join(dir, other) !== file) removeQuietly(path.join(dir, other));
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Not ours to remove, or already gone: it costs only disk space.
   }
 }

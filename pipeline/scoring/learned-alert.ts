@@ -1,6 +1,16 @@
-import { cpvRelation } from './cpv-relation.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+import type { CorpusStatistics } from './corpus-statistics.ts';
 import { essentialTerms, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import { SCORING_PARAMETERS } from './scoring-parameters.ts';
+import { MAX_LABEL_IDF } from './scoring-resources.ts';
+
+/** How close two CPV codes are for a disliked code: the same code, category or class (4+ shared digits), else nothing. */
+function codeRelation(a: string, b: string): number {
+  if (a === b) return 1;
+  let shared = 0;
+  while (shared < 8 && a[shared] === b[shared]) shared++;
+  return shared >= 5 ? 0.9 : shared === 4 ? 0.8 : 0;
+}
 
 /** What an alert learned from feedback, and the words its owner excluded; weights are 0..1. */
 export interface AlertLearning {
@@ -48,7 +58,8 @@ function prepareWord(scorer: LocalScorer, word: string, language: Language): Pre
 
 /** The scorer's weight of a single word (its rarity), 0 for a function word. */
 export function wordWeight(scorer: LocalScorer, word: string, language: Language): number {
-  return prepareWord(scorer, word, language).concepts[0]?.weight ?? 0;
+  // Concept idf runs 0..1; feedback learning reads rarity on the CPV-label idf scale (0..MAX_LABEL_IDF).
+  return (prepareWord(scorer, word, language).concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
 }
 
 /** The term ids standing for the word as a whole (its stem and full translations), not for its compound parts. */
@@ -62,8 +73,8 @@ function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
   return terms;
 }
 
-export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, language: Language, learning?: AlertLearning): LearnedAlert {
-  const base = scorer.prepareAlert(prompt, language);
+export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, language: Language, learning?: AlertLearning, corpus?: CorpusStatistics): LearnedAlert {
+  const base = scorer.prepareAlert(prompt, language, { corpus });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
 
   const concepts = [...base.concepts];
@@ -73,10 +84,11 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
     if (item.kind === 'term') expansions.push({ prepared: prepareWord(scorer, item.value, language), weight: item.weight });
   }
   const rawTotal = expansions.reduce((sum, e) => sum + e.prepared.concepts.reduce((s, c) => s + c.weight, 0) * e.weight * LEARNING_WEIGHTS.expansionShare, 0);
-  const scale = rawTotal > LEARNING_WEIGHTS.maxExpansionTotal * base.totalWeight && rawTotal > 0 ? (LEARNING_WEIGHTS.maxExpansionTotal * base.totalWeight) / rawTotal : 1;
+  const baseTotal = base.subjectWeight + base.qualifierWeight;
+  const scale = rawTotal > LEARNING_WEIGHTS.maxExpansionTotal * baseTotal && rawTotal > 0 ? (LEARNING_WEIGHTS.maxExpansionTotal * baseTotal) / rawTotal : 1;
   for (const { prepared, weight } of expansions) {
     const offset = concepts.length;
-    for (const concept of prepared.concepts) concepts.push({ surface: concept.surface, weight: concept.weight * weight * LEARNING_WEIGHTS.expansionShare * scale });
+    for (const concept of prepared.concepts) concepts.push({ ...concept, weight: concept.weight * weight * LEARNING_WEIGHTS.expansionShare * scale });
     for (const [term, pairs] of prepared.termKeys) {
       const merged = termKeys.get(term) ?? [];
       for (let p = 0; p < pairs.length; p += 2) merged.push((pairs[p] ?? 0) + offset, pairs[p + 1] ?? 0);
@@ -84,15 +96,12 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
     }
   }
 
-  const cpv = [...base.cpv];
-  const top = cpv[0]?.similarity ?? 1;
-  let cpvConfidence = base.cpvConfidence;
+  const codes = [...base.codes];
   for (const item of learning.more) {
-    if (item.kind !== 'cpv' || cpv.some((match) => match.code === item.value)) continue;
-    cpv.push({ code: item.value, similarity: top * item.weight });
-    cpvConfidence = Math.max(cpvConfidence, item.weight);
+    if (item.kind !== 'cpv' || codes.some((match) => match.code === item.value)) continue;
+    codes.push({ code: item.value, weight: item.weight });
   }
-  cpv.sort((a, b) => b.similarity - a.similarity || a.code.localeCompare(b.code));
+  codes.sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code));
 
   const negativeTerms = new Map<number, number>();
   for (const item of learning.less) {
@@ -106,15 +115,14 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
     .filter((words) => words.length > 0 && words.every((terms) => terms.size > 0));
 
   // The base profile's own totalWeight is kept: expansions add evidence, they do not dilute the prompt's.
-  const profile = { ...base, concepts, termKeys, cpv, cpvConfidence };
-  const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR)]);
+  const profile = { ...base, concepts, termKeys, codes };
+  const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR, SCORING_PARAMETERS)]);
   const moreTerms = learning.more.filter((item) => item.kind === 'term').map((item) => item.value);
-  const companionBase = LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language) : undefined;
-  const learnedCodes = learning.more.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, similarity: item.weight }));
+  const companionBase = LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language, { corpus }) : undefined;
+  const learnedCodes = learning.more.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight }));
   const companion = companionBase && {
     ...companionBase,
-    cpv: learnedCodes.length > 0 ? learnedCodes.sort((a, b) => b.similarity - a.similarity) : companionBase.cpv,
-    cpvConfidence: learnedCodes.length > 0 ? 1 : companionBase.cpvConfidence,
+    codes: learnedCodes.length > 0 ? learnedCodes.sort((a, b) => b.weight - a.weight) : companionBase.codes,
   };
   return {
     ...profile,
@@ -127,7 +135,7 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
 }
 
 function termWeightIn(project: PreparedProject, term: number): number {
-  const { termIds, termWeights } = project;
+  const { termIds, termFrequencies: termWeights } = project;
   let low = 0;
   let high = termIds.length - 1;
   while (low <= high) {
@@ -149,7 +157,7 @@ export function learnedFactor(alert: LearnedAlert, project: PreparedProject): nu
   for (const [term, weight] of alert.negativeTerms ?? []) penalty += LEARNING_WEIGHTS.negativeShare * weight * termWeightIn(project, term);
   for (const negative of alert.negativeCpv ?? []) {
     let relation = 0;
-    for (const carried of project.cpv) if (carried.similarity >= 1) relation = Math.max(relation, cpvRelation(negative.code, carried.code));
+    for (const carried of project.codes) relation = Math.max(relation, codeRelation(negative.code, carried));
     penalty += LEARNING_WEIGHTS.negativeCpvShare * negative.weight * (relation >= 0.8 ? relation : 0);
   }
   return 1 - Math.min(LEARNING_WEIGHTS.maxPenalty, penalty);

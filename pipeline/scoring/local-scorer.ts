@@ -1,17 +1,17 @@
 import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
-import { coveringBkpCode } from './bkp-codes.ts';
-import { cpvRelation, DIVISION_RELATION } from './cpv-relation.ts';
+import { EMPTY_CORPUS, type CorpusStatistics } from './corpus-statistics.ts';
 import { explainMatch } from './match-explanation.ts';
-import { prepareAlertProfile, type AlertProfile } from './prepare-alert.ts';
-import { detectPromptLanguage } from './prompt-language.ts';
+import { prepareAlertProfile, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
+import { detectPromptLanguage } from './prompt-language.ts';
+import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { getScoringResources } from './scoring-resources.ts';
-import { createCorpusStatistics, weighByCorpus } from './corpus-statistics.ts';
 import { createTermTable } from './term-table.ts';
 import type { Language } from './text-analysis.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
 export type { Language } from './text-analysis.ts';
+export type { ExtraAlertTerms } from './prepare-alert.ts';
 
 export interface ScorableProject {
   id: number | string;
@@ -42,8 +42,15 @@ export interface PreparedProject extends ProjectProfile {
   readonly id: number | string;
 }
 
+export interface PrepareAlertOptions {
+  /** Statistics of the notices the alert is scored against (the project index's); none: CPV-label frequencies. */
+  corpus?: CorpusStatistics;
+  /** Weighted terms, exclusions and codes beyond the prompt (e.g. learned from the subscriber's feedback). */
+  extra?: ExtraAlertTerms;
+}
+
 export interface LocalScorer {
-  prepareAlert(prompt: string, language: Language): PreparedAlert;
+  prepareAlert(prompt: string, language: Language, options?: PrepareAlertOptions): PreparedAlert;
   prepareProject(project: ScorableProject): PreparedProject;
   score(alert: PreparedAlert, project: PreparedProject): ScoreResult;
   /** The same score as `score`, without building the explanation: for deciding what to keep. */
@@ -52,171 +59,78 @@ export interface LocalScorer {
   scoreAtLeast(alert: PreparedAlert, project: PreparedProject, floor: number): ScoreResult | null;
 }
 
-/** Weights of the two signals and the place factors; see docs/architecture.md "The pipeline", step 4. */
-export const SCORING_WEIGHTS = {
-  lexical: 1,
-  lexicalGain: 1.4,
-  conceptStrength: 0.55,
-  maxConceptWeight: 6,
-  cpv: 0.6,
-  /** A building cost code of the alert (BKP 23) that covers one of the project's (BKP 230): as good as the right CPV group. */
-  bkp: 0.8,
-  outsidePlace: 0.25,
-  outsideExclusivePlace: 0.1,
-  unknownPlace: 0.75,
-  explainedWord: 0.3,
-  explainedCpv: 0.3,
-  maxExplainedWords: 4,
-} as const;
-
-export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog()): LocalScorer {
+export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parameters: ScoringParameters = SCORING_PARAMETERS): LocalScorer {
   const resources = getScoringResources(catalog);
-  const explain = (alert: PreparedAlert, match: MatchSignals): ScoreResult => ({
-    score: match.score,
-    explanation: explainMatch(
-      {
-        cpv: match.cpvShare >= SCORING_WEIGHTS.explainedCpv && match.cpvCode
-          ? { code: match.cpvCode, label: catalog.label(match.cpvCode, alert.language) ?? '' }
-          : null,
-        words: match.words,
-        place: match.place,
-      },
-      alert.language,
-    ),
-  });
   const terms = createTermTable();
-  const corpus = createCorpusStatistics();
+  const explain = (alert: PreparedAlert, project: PreparedProject, evidence: Evidence): ScoreResult => {
+    const signals = matchSignals(alert, project, evidence, parameters);
+    return {
+      score: evidence.score,
+      explanation: explainMatch(
+        {
+          cpv: signals.cpvCode ? { code: signals.cpvCode, label: catalog.label(signals.cpvCode, alert.language) ?? '' } : null,
+          words: signals.words,
+          place: signals.place,
+        },
+        alert.language,
+      ),
+    };
+  };
   return {
-    prepareAlert(prompt, language) {
+    prepareAlert(prompt, language, options = {}) {
       const written = detectPromptLanguage(prompt, language, resources);
+      const corpus = options.corpus ?? EMPTY_CORPUS;
       // Analysed in the language it is written in; explained in the alert's own language.
-      const profile = { ...weighByCorpus(prepareAlertProfile(prompt, written, resources, terms), corpus), language };
-      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR) };
+      const profile = { ...prepareAlertProfile(prompt, written, { resources, terms, corpus, parameters, extra: options.extra }), language };
+      return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR, parameters) };
     },
-    prepareProject(project) {
-      const prepared: PreparedProject = { kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms) };
-      corpus.observe(prepared.id, prepared.termIds);
-      return prepared;
-    },
-    quickScore,
-    score: (alert, project) => explain(alert, matchSignals(alert, project)),
+    prepareProject: (project) => ({ kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms, parameters) }),
+    quickScore: (alert, project) => weighEvidence(alert, project, parameters).score,
+    score: (alert, project) => explain(alert, project, weighEvidence(alert, project, parameters)),
     scoreAtLeast(alert, project, floor) {
-      const evidence = weighEvidence(alert, project);
-      return evidence.score < floor ? null : explain(alert, matchSignals(alert, project, evidence));
+      const evidence = weighEvidence(alert, project, parameters);
+      return evidence.score < floor ? null : explain(alert, project, evidence);
     },
   };
 }
 
-export interface MatchSignals {
-  score: number;
-  lexical: number;
-  coverage: number;
-  placeFactor: number;
-  cpvShare: number;
-  cpvCode: string | null;
-  words: string[];
-  place: { canton: string; inside: boolean } | null;
-}
-
-/** Either signal alone can carry a match; both together reinforce each other (noisy-or). */
-function combineEvidence(lexical: number, cpv: number): number {
-  return 1 - (1 - SCORING_WEIGHTS.lexical * Math.min(1, lexical)) * (1 - Math.min(1, cpv));
-}
-
-/**
- * Evidence (0..1) → score (0..100), piecewise linear and monotone. The knots put the evidence of a
- * clear match (a core concept in the title, or the right CPV group) above the notification threshold
- * and keep pairs that merely share a generic word or a CPV division below the storage floor.
- */
-const CALIBRATION: ReadonlyArray<readonly [evidence: number, score: number]> = [
-  [0, 0],
-  [0.35, 20],
-  [0.48, 70],
-  [1, 100],
-];
-
-export function calibratedScore(evidence: number): number {
+/** Evidence (0..1) → score (0..100), piecewise linear and monotone. */
+export function calibratedScore(evidence: number, parameters: ScoringParameters = SCORING_PARAMETERS): number {
+  const knots = parameters.calibration;
   const e = Math.max(0, Math.min(1, evidence));
-  for (let i = 1; i < CALIBRATION.length; i++) {
-    const [e1, s1] = CALIBRATION[i]!;
-    const [e0, s0] = CALIBRATION[i - 1]!;
+  for (let i = 1; i < knots.length; i++) {
+    const [e1, s1] = knots[i]!;
+    const [e0, s0] = knots[i - 1]!;
     if (e <= e1) return Math.round(s0 + ((e - e0) / (e1 - e0)) * (s1 - s0));
   }
   return 100;
 }
 
-function evidenceForScore(score: number): number {
-  for (let i = 1; i < CALIBRATION.length; i++) {
-    const [e1, s1] = CALIBRATION[i]!;
-    const [e0, s0] = CALIBRATION[i - 1]!;
+function evidenceForScore(score: number, parameters: ScoringParameters): number {
+  const knots = parameters.calibration;
+  for (let i = 1; i < knots.length; i++) {
+    const [e1, s1] = knots[i]!;
+    const [e0, s0] = knots[i - 1]!;
     if (score <= s1) return e0 + ((score - s0) / (s1 - s0)) * (e1 - e0);
   }
   return 1;
 }
 
-/** Rare words decide a match, common ones ("travaux", "Anlagen") barely move it. */
-function conceptStrength(weight: number): number {
-  return SCORING_WEIGHTS.conceptStrength * (weight / SCORING_WEIGHTS.maxConceptWeight);
+/** Length of the common ancestor of two CPV codes in the tree (2 = division … 8 = the code itself). */
+function sharedDepth(a: string, b: string): number {
+  const significant = (code: string) => Math.max(2, code.replace(/0+$/, '').length);
+  let shared = 0;
+  while (shared < 8 && a[shared] === b[shared]) shared++;
+  return Math.min(shared, significant(a), significant(b));
 }
 
-/**
- * Terms of the alert that the candidate index can skip: even a project matching all of them fully,
- * and meeting the alert's CPV codes at division level, stays below `floor`.
- */
-export function essentialTerms(alert: AlertProfile, floor: number): Set<number> {
-  const keys = [...alert.termKeys].map(([term, pairs]) => {
-    let reach = 0;
-    for (let p = 0; p < pairs.length; p += 2) {
-      const concept = alert.concepts[pairs[p] ?? 0];
-      if (concept) reach = Math.max(reach, (pairs[p + 1] ?? 0) * concept.weight);
-    }
-    return { term, pairs, reach };
-  });
-  keys.sort((a, b) => a.reach - b.reach || a.term - b.term);
-  const reached = new Float64Array(alert.concepts.length);
-  const budget = evidenceForScore(floor);
-  const divisionOnly = SCORING_WEIGHTS.cpv * DIVISION_RELATION;
-  const essential = new Set(keys.map((key) => key.term));
-  for (const key of keys) {
-    const trial = Float64Array.from(reached);
-    for (let p = 0; p < key.pairs.length; p += 2) {
-      const concept = key.pairs[p] ?? 0;
-      trial[concept] = Math.max(trial[concept] ?? 0, key.pairs[p + 1] ?? 0);
-    }
-    let missing = 1;
-    let matched = 0;
-    alert.concepts.forEach((concept, index) => {
-      missing *= 1 - conceptStrength(concept.weight) * (trial[index] ?? 0);
-      matched += concept.weight * (trial[index] ?? 0);
-    });
-    const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
-    const lexical = Math.max(1 - missing, Math.min(1, coverage * SCORING_WEIGHTS.lexicalGain));
-    if (combineEvidence(lexical, divisionOnly) >= budget) break;
-    reached.set(trial);
-    essential.delete(key.term);
-  }
-  return essential;
-}
-
-interface Evidence {
-  best: Float64Array;
-  bkpCode: string | null;
-  lexical: number;
-  coverage: number;
-  cpvShare: number;
-  cpvCode: string | null;
-  placeFactor: number;
-  score: number;
-}
-
-/** Per-alert lookup tables for the hot loop: built once, then reused for every project the alert meets. */
 interface AlertLookup {
   /** Term id → index in `pairs`, or -1; dense because term ids are small consecutive integers. */
   slots: Int32Array;
   pairs: number[][];
-  best: Float64Array;
-  /** Project CPV code → its best relation to the alert's codes (before the project's own code weight). */
-  cpvByCode: Map<string, number>;
+  frequencies: Float64Array;
+  /** Project code → CPV evidence and the alert code it met. */
+  byCode: Map<string, number>;
 }
 
 const lookups = new WeakMap<AlertProfile, AlertLookup>();
@@ -232,111 +146,155 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     slots[id] = pairs.length;
     pairs.push(entry);
   }
-  lookup = { slots, pairs, best: new Float64Array(alert.concepts.length), cpvByCode: new Map() };
+  lookup = { slots, pairs, frequencies: new Float64Array(alert.concepts.length), byCode: new Map() };
   lookups.set(alert, lookup);
   return lookup;
 }
 
-function cpvRelationToAlert(alert: AlertProfile, lookup: AlertLookup, code: string): number {
-  let value = lookup.cpvByCode.get(code);
-  if (value === undefined) {
-    value = 0;
-    const top = alert.cpv[0]?.similarity ?? 0;
-    for (const wanted of alert.cpv) {
-      value = Math.max(value, (wanted.similarity / top) * cpvRelation(wanted.code, code) * alert.cpvConfidence);
+/** How much a notice's code says the alert's subject: the specificity (depth, rarity) of the ancestor they share. */
+function codeEvidence(alert: AlertProfile, code: string, parameters: ScoringParameters): number {
+  let best = 0;
+  const corpus = alert.corpus;
+  const useCorpus = corpus.documents >= parameters.minCorpus;
+  const top = Math.log(1 / parameters.cpvDistinctiveShare);
+  for (const wanted of alert.codes) {
+    const depth = sharedDepth(wanted.code, code);
+    const base = parameters.cpvDepth[depth] ?? 0;
+    if (base === 0) continue;
+    let rarity = 1;
+    if (useCorpus) {
+      const share = Math.max(corpus.codeFrequency(code.slice(0, depth)), 1) / corpus.documents;
+      rarity = Math.max(0, Math.min(1, Math.log(1 / share) / top));
     }
-    lookup.cpvByCode.set(code, value);
+    best = Math.max(best, wanted.weight * base * rarity);
   }
-  return value;
+  return best;
 }
 
+export interface Evidence {
+  frequencies: Float64Array;
+  norm: number;
+  lexical: number;
+  cpv: number;
+  cpvCode: string | null;
+  qualifier: number;
+  exclusion: number;
+  placeFactor: number;
+  score: number;
+}
+
+/** BM25 saturation of a field-weighted frequency. */
+const saturate = (frequency: number, norm: number) => (frequency > 0 ? frequency / (frequency + norm) : 0);
+
 /** The numbers behind a score, without the strings of an explanation (the hot path of the score stage). */
-function weighEvidence(alert: AlertProfile, project: ProjectProfile): Evidence {
+export function weighEvidence(alert: AlertProfile, project: ProjectProfile, parameters: ScoringParameters): Evidence {
   const lookup = lookupFor(alert);
   const { slots, pairs: slotPairs } = lookup;
-  const best = lookup.best.fill(0);
-  const { termIds, termWeights } = project;
+  const frequencies = lookup.frequencies.fill(0);
+  const { termIds, termFrequencies } = project;
   for (let i = 0; i < termIds.length; i++) {
     const id = termIds[i]!;
     const slot = id < slots.length ? slots[id]! : -1;
     if (slot < 0) continue;
     const pairs = slotPairs[slot]!;
-    const weight = termWeights[i]!;
-    for (let p = 0; p < pairs.length; p += 2) {
-      const concept = pairs[p]!;
-      const value = pairs[p + 1]! * weight;
-      if (value > best[concept]!) best[concept] = value;
-    }
+    const frequency = termFrequencies[i]!;
+    for (let p = 0; p < pairs.length; p += 2) frequencies[pairs[p]!]! += pairs[p + 1]! * frequency;
   }
-  let matched = 0;
-  let missing = 1;
+  const averageLength = alert.corpus.averageLength;
+  const norm = parameters.k1 * (averageLength > 0 ? 1 - parameters.b + (parameters.b * project.length) / averageLength : 1);
+  let subject = 0;
+  let qualifier = 0;
+  let exclusion = 0;
   const { concepts } = alert;
   for (let index = 0; index < concepts.length; index++) {
-    const found = best[index]!;
-    if (found === 0) continue;
+    const frequency = frequencies[index]!;
+    if (frequency === 0) continue;
     const concept = concepts[index]!;
-    matched += concept.weight * found;
-    missing *= 1 - conceptStrength(concept.weight) * found;
+    const matched = saturate(frequency, norm);
+    if (concept.role === 'exclusion') exclusion = Math.max(exclusion, matched * Math.min(1, concept.idf / parameters.absoluteEvidence));
+    else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
+    else subject += concept.weight * matched;
   }
-  const coverage = alert.totalWeight > 0 ? matched / alert.totalWeight : 0;
-  const lexical = Math.max(1 - missing, Math.min(1, coverage * SCORING_WEIGHTS.lexicalGain));
+  const total = alert.subjectWeight + alert.qualifierWeight;
+  const matchedWeight = subject + qualifier;
+  const lexical = total > 0 ? (matchedWeight / total) * Math.min(1, matchedWeight / parameters.absoluteEvidence) : 0;
 
-  let cpvShare = 0;
+  let cpv = 0;
   let cpvCode: string | null = null;
-  if (alert.cpv.length > 0) {
-    for (const carried of project.cpv) {
-      const value = cpvRelationToAlert(alert, lookup, carried.code) * carried.similarity;
-      if (value > cpvShare) {
-        cpvShare = value;
-        cpvCode = carried.code;
+  if (alert.codes.length > 0) {
+    for (const code of project.codes) {
+      let value = lookup.byCode.get(code);
+      if (value === undefined) lookup.byCode.set(code, (value = codeEvidence(alert, code, parameters)));
+      if (value > cpv) {
+        cpv = value;
+        cpvCode = code;
       }
     }
   }
-
-  const bkpCode = alert.bkp.length > 0 ? coveringBkpCode(alert.bkp, project.bkp) : null;
-  if (bkpCode !== null) cpvShare = Math.max(cpvShare, SCORING_WEIGHTS.bkp);
+  let evidence = 1 - (1 - Math.min(1, lexical)) * (1 - parameters.cpv * cpv);
+  const qualifierShare = alert.qualifierWeight > 0 ? qualifier / alert.qualifierWeight : 1;
+  if (alert.qualifierWeight > 0) evidence *= 1 - parameters.qualifierGate * (1 - qualifierShare);
+  if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
 
   let placeFactor = 1;
   if (alert.place) {
-    if (project.canton === null) placeFactor = SCORING_WEIGHTS.unknownPlace;
-    else if (!alert.place.cantons.has(project.canton)) {
-      placeFactor = alert.place.exclusive ? SCORING_WEIGHTS.outsideExclusivePlace : SCORING_WEIGHTS.outsidePlace;
-    }
+    if (project.canton === null) placeFactor = parameters.place.unknown;
+    else if (!alert.place.cantons.has(project.canton)) placeFactor = alert.place.exclusive ? parameters.place.outsideExclusive : parameters.place.outside;
   }
-  const score = calibratedScore(combineEvidence(lexical, SCORING_WEIGHTS.cpv * cpvShare) * placeFactor);
-  return { best, lexical, coverage, cpvShare, cpvCode, bkpCode, placeFactor, score };
+  const score = calibratedScore(evidence * placeFactor, parameters);
+  return { frequencies, norm, lexical, cpv, cpvCode, qualifier: qualifierShare, exclusion, placeFactor, score };
 }
 
-export function quickScore(alert: AlertProfile, project: ProjectProfile): number {
-  return weighEvidence(alert, project).score;
+export interface MatchSignals {
+  cpvCode: string | null;
+  words: string[];
+  place: { canton: string; inside: boolean } | null;
 }
 
-export function matchSignals(alert: AlertProfile, project: ProjectProfile, evidence = weighEvidence(alert, project)): MatchSignals {
+export function matchSignals(alert: AlertProfile, project: ProjectProfile, evidence: Evidence, parameters: ScoringParameters): MatchSignals {
   const contributions: Array<{ surface: string; value: number }> = [];
   alert.concepts.forEach((concept, index) => {
-    const found = evidence.best[index] ?? 0;
-    if (found >= SCORING_WEIGHTS.explainedWord) contributions.push({ surface: concept.surface, value: concept.weight * found });
+    if (concept.role === 'exclusion') return;
+    const matched = saturate(evidence.frequencies[index] ?? 0, evidence.norm);
+    if (matched >= parameters.explainedShare) contributions.push({ surface: concept.surface, value: concept.weight * matched });
   });
   let place: MatchSignals['place'] = null;
   if (alert.place && project.canton !== null) {
-    place = alert.place.cantons.has(project.canton)
-      ? { canton: project.canton, inside: true }
-      : { canton: [...alert.place.cantons].join('/'), inside: false };
+    place = alert.place.cantons.has(project.canton) ? { canton: project.canton, inside: true } : { canton: [...alert.place.cantons].join('/'), inside: false };
   }
   const words = contributions
     .sort((a, b) => b.value - a.value)
     .map((entry) => entry.surface)
     .filter((surface, index, all) => all.indexOf(surface) === index)
-    .slice(0, SCORING_WEIGHTS.maxExplainedWords);
-  if (evidence.bkpCode) words.unshift(`BKP ${evidence.bkpCode}`);
-  return {
-    score: evidence.score,
-    lexical: evidence.lexical,
-    coverage: evidence.coverage,
-    placeFactor: evidence.placeFactor,
-    cpvShare: evidence.cpvShare,
-    cpvCode: evidence.cpvCode,
-    words,
-    place,
+    .slice(0, parameters.maxExplainedWords);
+  return { cpvCode: evidence.cpv >= parameters.explainedCpv ? evidence.cpvCode : null, words, place };
+}
+
+/**
+ * Terms of the alert that the candidate index can skip: a notice holding only those (fully) and meeting
+ * the alert's codes no closer than a division stays below `floor`.
+ */
+export function essentialTerms(alert: AlertProfile, floor: number, parameters: ScoringParameters): Set<number> {
+  const total = alert.subjectWeight + alert.qualifierWeight;
+  const reachOf = (pairs: readonly number[]) => {
+    let reach = 0;
+    for (let p = 0; p < pairs.length; p += 2) {
+      const concept = alert.concepts[pairs[p]!]!;
+      if (concept.role !== 'exclusion') reach = Math.max(reach, concept.weight * pairs[p + 1]!);
+    }
+    return reach;
   };
+  const keys = [...alert.termKeys].map(([term, pairs]) => ({ term, reach: reachOf(pairs) })).sort((a, b) => a.reach - b.reach || a.term - b.term);
+  const budget = evidenceForScore(floor, parameters);
+  const divisionOnly = parameters.cpv * (parameters.cpvDepth[2] ?? 0);
+  const essential = new Set<number>();
+  let skipped = 0;
+  for (const key of keys) {
+    if (key.reach === 0) continue;
+    const next = skipped + key.reach;
+    const lexical = total > 0 ? Math.min(1, next / total) * Math.min(1, next / parameters.absoluteEvidence) : 0;
+    if (1 - (1 - lexical) * (1 - divisionOnly) >= budget) essential.add(key.term);
+    else skipped = next;
+  }
+  return essential;
 }

@@ -1,124 +1,212 @@
-import { extractBkpCodes } from './bkp-codes.ts';
-import type { CpvMatch } from './cpv-label-index.ts';
-import { findPlaceMentions, placeWordIndices, readPlaceConstraint, splitWords, type PlaceConstraint } from './place-constraints.ts';
-import type { ScoringResources } from './scoring-resources.ts';
+import type { CorpusStatistics } from './corpus-statistics.ts';
+import type { PlaceConstraint } from './place-constraints.ts';
+import { splitWords } from './place-constraints.ts';
+import { readPrompt, type WordRole } from './read-prompt.ts';
+import type { ScoringParameters } from './scoring-parameters.ts';
+import { MAX_LABEL_IDF, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
-import { foldDiacritics, LANGUAGES, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from './text-analysis.ts';
 
+export type ConceptRole = 'subject' | 'qualifier' | 'exclusion';
+
+/** One query term: a prompt word with all its spellings and translations, sharing one tf and one df. */
 export interface AlertConcept {
   surface: string;
+  role: ConceptRole;
+  /** Normalised inverse document frequency (0..1) of the term as a whole. */
+  idf: number;
+  /** idf × the share of its clause: the most this term adds to the query. */
   weight: number;
+}
+
+export interface AlertCode {
+  code: string;
+  /** 0..1: how surely the prompt asks for this code. */
+  weight: number;
+}
+
+/** Terms a prepared alert carries beyond its prompt (learned from feedback): positive weights seek, negative ones exclude. */
+export interface ExtraAlertTerms {
+  terms?: ReadonlyArray<{ text: string; weight: number }>;
+  /** Words whose presence in a notice lowers its score, as "aber keine …" in a prompt does. */
+  exclusions?: readonly string[];
+  codes?: ReadonlyArray<{ code: string; weight: number }>;
 }
 
 export interface AlertProfile {
   language: Language;
   concepts: AlertConcept[];
-  totalWeight: number;
-  /** Term id → flat pairs [concept index, key weight, …]: every way a project word can stand for a concept. */
+  /** Term id → flat pairs [concept index, variant weight, …]: every spelling that stands for a concept. */
   termKeys: Map<number, number[]>;
-  cpv: CpvMatch[];
-  cpvConfidence: number;
+  subjectWeight: number;
+  qualifierWeight: number;
+  codes: AlertCode[];
   place: PlaceConstraint | null;
-  bkp: string[];
+  corpus: CorpusStatistics;
 }
 
-const TRANSLATION_SHARE = 1;
-const COGNATE_SHARE = 0.5;
-const RELATED_STEM_SHARE = 0.7;
-const MIN_COGNATE_LENGTH = 4;
-const WHOLE_COMPOUND_SHARE = 0.35;
-const MODIFIER_CONCEPT_SHARE = 0.6;
-const OWN_LANGUAGE_VOTE = 2;
-const MAX_ALERT_CODES = 10;
-const RELATIVE_CODE_SIMILARITY = 0.6;
-const CONFIDENT_SIMILARITY = 0.4;
+const ROLE_OF: Record<WordRole, ConceptRole> = { subject: 'subject', profile: 'subject', qualifier: 'qualifier', exclusion: 'exclusion' };
 
-/** Words that open what the purchase is for ("… pour bâtiments publics"): the thing bought comes before them. */
-const PURPOSE_WORDS = new Set(['pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for', 'fur', 'zugunsten']);
-const PURPOSE_CLAUSE_SHARE = 0.5;
-
-function purposeClauseStart(words: readonly string[]): number {
-  const at = words.findIndex((word, index) => index > 0 && PURPOSE_WORDS.has(foldDiacritics(word.toLowerCase())));
-  return at < 0 ? words.length : at;
+interface ConceptSeed {
+  surface: string;
+  stem: string;
+  /** The stem is the whole word's, not a compound part's. */
+  whole: boolean;
+  role: ConceptRole;
+  share: number;
 }
 
-export function prepareAlertProfile(prompt: string, language: Language, resources: ScoringResources, terms: TermTable): AlertProfile {
-  const words = splitWords(prompt);
-  const mentions = findPlaceMentions(words);
-  const placeIndices = placeWordIndices(words, mentions);
-  const kept = words.filter((_, index) => !placeIndices.has(index));
-  const purposeAt = purposeClauseStart(kept);
-  const head = resources.analyzer.analyze(kept.slice(0, purposeAt), language);
-  const purpose = resources.analyzer.analyze(kept.slice(purposeAt), language);
+function roleShare(role: WordRole, parameters: ScoringParameters): number {
+  if (role === 'profile') return parameters.profileShare;
+  if (role === 'qualifier') return parameters.qualifierShare;
+  return 1;
+}
 
-  const concepts: AlertConcept[] = [];
-  const conceptStems: Array<{ stem: string; share: number }> = [];
-  const seen = new Set<string>();
-  const addConcept = (surface: string, stem: string, share: number) => {
-    if (seen.has(stem)) return;
-    seen.add(stem);
-    concepts.push({ surface, weight: share * resources.idf(language, stem) });
-    conceptStems.push({ stem, share });
-  };
-  for (const [words, clauseShare] of [[head, 1], [purpose, PURPOSE_CLAUSE_SHARE]] as const) {
-    for (const word of words) {
-      if (word.parts.length === 0) {
-        addConcept(word.surface, word.stem, clauseShare);
+export function prepareAlertProfile(
+  prompt: string,
+  language: Language,
+  context: { resources: ScoringResources; terms: TermTable; corpus: CorpusStatistics; parameters: ScoringParameters; extra?: ExtraAlertTerms },
+): AlertProfile {
+  const { resources, terms, corpus, parameters } = context;
+  const read = readPrompt(prompt);
+  const seeds: ConceptSeed[] = [];
+  const addWords = (text: string, role: WordRole, share: number) => {
+    for (const word of resources.analyzer.analyze(splitWords(text), language)) {
+      const conceptRole = ROLE_OF[role];
+      if (conceptRole === 'exclusion' && word.parts.length > 0) {
+        // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only.
+        const rarest = word.parts.reduce((best, part) => (resources.idf(language, part) > resources.idf(language, best) ? part : best));
+        seeds.push({ surface: word.surface, stem: rarest, whole: false, role: conceptRole, share });
         continue;
       }
-      addConcept(word.surface, word.stem, clauseShare * WHOLE_COMPOUND_SHARE);
+      if (word.parts.length === 0) {
+        seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
+        continue;
+      }
       word.parts.forEach((part, index) =>
-        addConcept(word.surface, part, clauseShare * (index === word.parts.length - 1 ? 1 : MODIFIER_CONCEPT_SHARE)),
+        seeds.push({ surface: word.surface, stem: part, whole: false, role: conceptRole, share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare) }),
       );
     }
+  };
+  for (const word of read.words) addWords(word.word, word.role, roleShare(word.role, parameters));
+  for (const term of context.extra?.terms ?? []) {
+    if (term.weight > 0) addWords(term.text, 'subject', Math.min(1, term.weight));
+    else if (term.weight < 0) addWords(term.text, 'exclusion', 1);
+  }
+  for (const text of context.extra?.exclusions ?? []) addWords(text, 'exclusion', 1);
+
+  // One concept per stem and role, at the largest share it was given.
+  const merged = new Map<string, ConceptSeed>();
+  for (const seed of seeds) {
+    const key = `${seed.role}:${seed.stem}`;
+    const known = merged.get(key);
+    if (!known || known.share < seed.share) merged.set(key, seed);
   }
 
-
+  const n = corpus.documents;
+  const useCorpus = n >= parameters.minCorpus;
+  const maxCorpusIdf = Math.log(1 + (n + 0.5) / 0.5);
+  const concepts: AlertConcept[] = [];
   const termKeys = new Map<number, number[]>();
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
-  const addKey = (conceptIndex: number, lang: Language, stem: string, weight: number) => {
-    const id = terms.id(lang, stem);
-    const pairs = termKeys.get(id) ?? [];
-    const at = pairs.findIndex((value, i) => i % 2 === 0 && value === conceptIndex);
-    if (at < 0) pairs.push(conceptIndex, weight);
-    else pairs[at + 1] = Math.max(pairs[at + 1] ?? 0, weight);
-    termKeys.set(id, pairs);
-    const query = queries.get(lang);
-    const conceptWeight = concepts[conceptIndex]?.weight ?? 0;
-    if (query) query.set(stem, Math.max(query.get(stem) ?? 0, weight * conceptWeight));
-  };
-  conceptStems.forEach(({ stem }, index) => {
-    const variants: Array<[string, number]> = [[stem, 1], ...resources.relatedStems(language, stem).map((related): [string, number] => [related, RELATED_STEM_SHARE])];
-    for (const [variant, share] of variants) {
-      addKey(index, language, variant, share);
-      for (const other of LANGUAGES) {
-        if (other !== language && variant.length >= MIN_COGNATE_LENGTH) addKey(index, other, variant, share * COGNATE_SHARE);
-      }
-      for (const translation of resources.lexicon.translate(language, variant)) {
-        addKey(index, translation.language, translation.stem, share * TRANSLATION_SHARE * translation.weight);
+  for (const seed of merged.values()) {
+    const written = seed.whole ? seed.surface : null;
+    const stems = variantStems(seed.stem, written, language, resources, corpus, terms, parameters);
+    const variants = new Map<number, number>();
+    // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
+    let share = 0;
+    for (const [lang, variant, variantWeight] of stems) {
+      for (const [id, base] of [
+        [terms.id(lang, variant), n],
+        [terms.labelId(lang, variant), n],
+      ] as const) {
+        variants.set(id, Math.max(variants.get(id) ?? 0, variantWeight));
+        if (variantWeight >= parameters.strongVariant && base > 0) share = Math.max(share, corpus.documentFrequency(id) / base);
       }
     }
-  });
-
-  const { cpv, confidence } = mapToCpv(queries, language, resources);
+    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
+    const unknown =
+      useCorpus && [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) && stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
+    if (unknown) continue;
+    let idf: number;
+    if (useCorpus) {
+      const df = Math.min(n, share * n);
+      const corpusIdf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) / maxCorpusIdf;
+      // The CPV labels' frequencies are a prior that a small corpus cannot yet outweigh.
+      const prior = parameters.labelIdfPrior / (parameters.labelIdfPrior + n);
+      idf = prior * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - prior) * corpusIdf;
+    } else {
+      idf = resources.idf(language, seed.stem) / MAX_LABEL_IDF;
+    }
+    const index = concepts.length;
+    const weight = idf * seed.share;
+    concepts.push({ surface: seed.surface, role: seed.role, idf, weight });
+    for (const [id, variantWeight] of variants) {
+      const pairs = termKeys.get(id) ?? [];
+      pairs.push(index, variantWeight);
+      termKeys.set(id, pairs);
+    }
+    if (seed.role === 'exclusion') continue;
+    for (const [lang, stem, variantWeight] of stems) {
+      const query = queries.get(lang)!;
+      query.set(stem, Math.max(query.get(stem) ?? 0, weight * variantWeight));
+    }
+  }
+  const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
+  const codes = mapToCpv(queries, language, resources, parameters);
+  for (const extra of context.extra?.codes ?? []) if (/^\d{8}$/.test(extra.code)) codes.push({ code: extra.code, weight: Math.max(0, Math.min(1, extra.weight)) });
   return {
     language,
     concepts,
-    totalWeight: concepts.reduce((sum, concept) => sum + concept.weight, 0),
     termKeys,
-    cpv,
-    cpvConfidence: confidence,
-    place: readPlaceConstraint(words, mentions),
-    bkp: extractBkpCodes(prompt),
+    subjectWeight: sum('subject'),
+    qualifierWeight: sum('qualifier'),
+    codes,
+    place: read.place,
+    corpus,
   };
 }
 
+/** Every (language, stem) that stands for one prompt stem, with its weight; the stem itself weighs 1. */
+function variantStems(
+  stem: string,
+  /** The word as typed when `stem` is its whole stem (not a compound part): the one spelling can be checked against. */
+  written: string | null,
+  language: Language,
+  resources: ScoringResources,
+  corpus: CorpusStatistics,
+  terms: TermTable,
+  parameters: ScoringParameters,
+): Array<[Language, string, number]> {
+  const weights = new Map<string, number>();
+  const put = (lang: Language, variant: string, weight: number) => {
+    const key = `${lang}:${variant}`;
+    weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+  };
+  const bases: Array<[string, number]> = [[stem, 1]];
+  for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
+  const ownId = terms.lookup(language, stem);
+  const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
+  if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {
+    for (const neighbour of resources.spellingNeighbours(language, written)) bases.push([neighbour, parameters.variant.spelling]);
+  }
+  for (const [base, share] of bases) {
+    put(language, base, share);
+    if (base.length >= 5) for (const other of LANGUAGES) if (other !== language) put(other, base, share * parameters.variant.cognate);
+    for (const translation of resources.lexicon.translate(language, base)) {
+      put(translation.language, translation.stem, share * parameters.variant.translation * translation.weight);
+    }
+    for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
+  }
+  return [...weights].map(([key, weight]) => [key.slice(0, 2) as Language, key.slice(3), weight]);
+}
+
 /** The prompt's CPV codes by label similarity, voting across the four label languages. */
-function mapToCpv(queries: ReadonlyMap<Language, Map<string, number>>, language: Language, resources: ScoringResources): { cpv: CpvMatch[]; confidence: number } {
+function mapToCpv(queries: ReadonlyMap<Language, Map<string, number>>, language: Language, resources: ScoringResources, parameters: ScoringParameters): AlertCode[] {
   const votes = new Map<string, number>();
   let totalVote = 0;
   for (const [lang, query] of queries) {
-    const vote = lang === language ? OWN_LANGUAGE_VOTE : 1;
+    const vote = lang === language ? parameters.ownLanguageVote : 1;
     totalVote += vote;
     for (const [code, similarity] of resources.labelIndex.match(query, lang)) votes.set(code, (votes.get(code) ?? 0) + vote * similarity);
   }
@@ -126,8 +214,9 @@ function mapToCpv(queries: ReadonlyMap<Language, Map<string, number>>, language:
     .map(([code, vote]) => ({ code, similarity: vote / totalVote }))
     .sort((a, b) => b.similarity - a.similarity || a.code.localeCompare(b.code));
   const top = ranked[0]?.similarity ?? 0;
-  return {
-    cpv: ranked.filter((match) => match.similarity >= top * RELATIVE_CODE_SIMILARITY).slice(0, MAX_ALERT_CODES),
-    confidence: Math.min(1, top / CONFIDENT_SIMILARITY),
-  };
+  const confidence = Math.min(1, top / parameters.confidentCodeSimilarity);
+  return ranked
+    .filter((match) => match.similarity >= top * parameters.relativeCodeSimilarity)
+    .slice(0, parameters.maxAlertCodes)
+    .map((match) => ({ code: match.code, weight: (match.similarity / top) * confidence }));
 }

@@ -2,7 +2,8 @@ import type { CpvCatalog } from './cpv-catalog.ts';
 import { compoundSplitterOf, deriveSplitterVocabulary, type SplitterVocabulary } from './compound-splitter.ts';
 import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-label-index.ts';
 import { splitWords } from './place-constraints.ts';
-import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
 import { derivedDataKey, loadOrBuildDerived } from './derived-data-cache.ts';
 import { induceTranslationTable, translationLexiconOf, type AlignedStems, type TranslationLexicon, type TranslationTable } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
@@ -10,7 +11,7 @@ import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word
 /** A compound's head ("…reinigung") says more about it than its modifiers ("Unterhalts…"). */
 export const COMPOUND_HEAD_SHARE = 0.8;
 export const COMPOUND_MODIFIER_SHARE = 0.5;
-const MAX_IDF = 6;
+export const MAX_LABEL_IDF = 6;
 /** A word no CPV label uses is seldom what a tender is about ("Lieferung", "mandat"): middling weight. */
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
@@ -28,6 +29,12 @@ export interface ScoringResources {
   labelTerms(code: string): LabelTerms['terms'] | undefined;
   /** Label stems of the same language that share a long prefix ("ingenieur" → "ingenier"): stemmers miss derivations. */
   relatedStems(language: Language, stem: string): string[];
+  /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
+  tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
+  /** Stems of the label and trade words one edit away from a written word ("instalation" → "installation"). */
+  spellingNeighbours(language: Language, word: string): string[];
+  /** Whether a label or a trade name of the language uses the stem. */
+  isVocabulary(language: Language, stem: string): boolean;
 }
 
 function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
@@ -42,10 +49,10 @@ function sharedPrefix(a: string, b: string): number {
 
 const cache = new WeakMap<CpvCatalog, ScoringResources>();
 
-export function getScoringResources(catalog: CpvCatalog): ScoringResources {
+export function getScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): ScoringResources {
   const cached = cache.get(catalog);
   if (cached) return cached;
-  const resources = buildScoringResources(catalog);
+  const resources = buildScoringResources(catalog, trades);
   cache.set(catalog, resources);
   return resources;
 }
@@ -72,13 +79,28 @@ interface ScoringTables {
   byPrefix: Map<string, string[]>;
 }
 
-function deriveScoringTables(catalog: CpvCatalog): ScoringTables {
-  const germanWords = catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase()));
+function deletions(word: string): string[] {
+  const result = [word];
+  for (let i = 0; i < word.length; i++) result.push(word.slice(0, i) + word.slice(i + 1));
+  return result;
+}
+
+const MIN_SPELLING_WORD = 5;
+
+/** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
+const LABEL_EXCLUSION = /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
+export function withoutExclusion(label: string): string {
+  return label.replace(LABEL_EXCLUSION, '');
+}
+
+function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringTables {
+  const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
+  const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
   const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
   const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
-    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(entry.labels[language]), language))),
+    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language))),
   }));
   const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const documentFrequency = new Map<string, number>();
@@ -102,25 +124,25 @@ function deriveScoringTables(catalog: CpvCatalog): ScoringTables {
 }
 
 /** The cache key of a catalog's tables: its content (and, inside the key, the scorer's code). */
-export function scoringTablesKey(catalog: CpvCatalog): string {
-  return derivedDataKey([JSON.stringify(catalog.entries)]);
+export function scoringTablesKey(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): string {
+  return derivedDataKey([JSON.stringify(catalog.entries), JSON.stringify(trades)]);
 }
 
 export const SCORING_TABLES_CACHE = 'scoring-tables';
 
 /** Derives the tables and writes them to the cache (the warm-up runs this in a worker thread). */
-export function cacheScoringTables(catalog: CpvCatalog): void {
-  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog), () => deriveScoringTables(catalog));
+export function cacheScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): void {
+  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
 }
 
-function buildScoringResources(catalog: CpvCatalog): ScoringResources {
-  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog), () => deriveScoringTables(catalog));
+function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
+  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
   const { labels, documentFrequency, byPrefix } = tables;
   const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem));
   const total = labels.length;
   const idf = (language: Language, stem: string): number => {
     const frequency = documentFrequency.get(`${language}:${stem}`);
-    return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_IDF, Math.log((total + 1) / (frequency + 1)));
+    return frequency === undefined ? UNSEEN_IDF : Math.min(MAX_LABEL_IDF, Math.log((total + 1) / (frequency + 1)));
   };
   const relatedStems = (language: Language, stem: string): string[] => {
     if (stem.length < MIN_SHARED_PREFIX) return [];
@@ -130,6 +152,42 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
+  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("installations sanitaires" → "sanitair").
+  const tradeStems = trades.map((entry) =>
+    LANGUAGES.flatMap((language) =>
+      entry.names[language].flatMap((name) => {
+        const words = analyzer.analyze(splitWords(name), language);
+        if (words.length === 0) return [];
+        const rarest = words.reduce((best, word) => (idf(language, word.stem) > idf(language, best.stem) ? word : best));
+        return [{ language, stem: rarest.stem }];
+      }),
+    ),
+  );
+  const tradesByStem = new Map<string, number[]>();
+  tradeStems.forEach((stems, index) => {
+    for (const { language, stem } of stems) {
+      const key = `${language}:${stem}`;
+      tradesByStem.set(key, [...(tradesByStem.get(key) ?? []), index]);
+    }
+  });
+  const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
+  // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
+  const spelling = new Map<string, Set<string>>();
+  for (const language of LANGUAGES) {
+    const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
+    for (const text of texts) {
+      for (const raw of splitWords(text)) {
+        const word = foldDiacritics(raw.toLowerCase());
+        if (word.length < MIN_SPELLING_WORD) continue;
+        for (const deleted of deletions(word)) {
+          const at = `${language}:${deleted}`;
+          let set = spelling.get(at);
+          if (!set) spelling.set(at, (set = new Set()));
+          set.add(word);
+        }
+      }
+    }
+  }
   return {
     catalog,
     analyzer,
@@ -139,5 +197,27 @@ function buildScoringResources(catalog: CpvCatalog): ScoringResources {
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
     relatedStems,
     labelTerms: (code) => byCode.get(code),
+    tradeSynonyms(language, stem) {
+      const seen = new Set<string>();
+      const synonyms: Array<{ language: Language; stem: string }> = [];
+      for (const index of tradesByStem.get(`${language}:${stem}`) ?? []) {
+        for (const synonym of tradeStems[index] ?? []) {
+          const key = `${synonym.language}:${synonym.stem}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          synonyms.push({ language: synonym.language, stem: synonym.stem });
+        }
+      }
+      return synonyms;
+    },
+    spellingNeighbours(language, written) {
+      const word = foldDiacritics(written.toLowerCase());
+      if (word.length < MIN_SPELLING_WORD) return [];
+      const { stem } = languageTools(language);
+      const found = new Set<string>();
+      for (const deleted of deletions(word)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
+      return [...found];
+    },
+    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`),
   };
 }

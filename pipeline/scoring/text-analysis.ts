@@ -9,11 +9,10 @@ const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it
 
 /** Procurement words that say nothing about the work itself, in any of the four languages. */
 const PROCUREMENT_STOP_WORDS = [
-  'ausschreibung', 'ausschreibungen', 'auftrag', 'aufträge', 'beschaffung', 'vergabe', 'los', 'lose', 'etappe', 'alle', 'aller', 'art', 'arten',
-  'appel', 'appels', 'offre', 'offres', 'marché', 'marchés', 'lot', 'lots', 'étape', 'tout', 'tous', 'toutes', 'type', 'types', 'uniquement', 'seulement',
-  'bando', 'bandi', 'gara', 'gare', 'appalto', 'appalti', 'lotto', 'lotti', 'tappa', 'tutti', 'tutte', 'tipo', 'solo', 'soltanto',
-  'tender', 'tenders', 'procurement', 'contract', 'contracts', 'call', 'calls', 'all', 'kind', 'kinds', 'only',
-  'nur', 'ausschliesslich', 'exclusivement', 'esclusivamente', 'exclusively',
+  'ausschreibung', 'ausschreibungen', 'auftrag', 'aufträge', 'beschaffung', 'vergabe', 'los', 'lose',
+  'appel', 'appels', 'offre', 'offres', 'marché', 'marchés', 'lot', 'lots',
+  'bando', 'bandi', 'gara', 'gare', 'appalto', 'appalti', 'lotto', 'lotti',
+  'tender', 'tenders', 'procurement', 'contract', 'contracts', 'call', 'calls',
 ];
 
 const STOP_LISTS: Record<Language, readonly string[]> = { de: deu, fr: fra, it: ita, en: eng };

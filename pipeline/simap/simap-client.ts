@@ -1,7 +1,7 @@
 import { Agent, RetryAgent, request, type Dispatcher, type RetryHandler } from 'undici';
 import type PQueue from 'p-queue';
 import { PROJECT_SUB_TYPES, SearchPage } from './simap-schemas.ts';
-import { SimapHttpError, SimapInvalidResponseError, SimapNetworkError, SimapUnreachableError } from './simap-errors.ts';
+import { SimapHttpError, SimapInvalidResponseError, SimapNetworkError, SimapRateLimitedError, SimapUnreachableError } from './simap-errors.ts';
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -13,8 +13,11 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, minDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000 };
 
-// simap's Retry-After is obeyed even beyond the backoff cap, within reason.
-const MAX_RETRY_AFTER_MS = 5 * 60_000;
+/**
+ * simap's Retry-After is obeyed even beyond the backoff cap, up to this; a longer one stops the run cleanly
+ * (SimapRateLimitedError) and the next round resumes from the cursor.
+ */
+export const MAX_RETRY_AFTER_MS = 120_000;
 const RETRIED_STATUSES = [429, 500, 502, 503, 504];
 const RETRIED_ERROR_CODES = [
   'ECONNRESET',
@@ -32,9 +35,19 @@ const RETRIED_ERROR_CODES = [
 // Not retried: a wrong host or a closed port will not fix itself within a backoff.
 const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED']);
 
+/** One wait before a retry, for the warn log: which URL, why, and for how long. */
+export interface RetryWait {
+  url: string;
+  status: number | null;
+  code: string | null;
+  attempt: number;
+  waitMs: number;
+}
+
 export interface SimapClientOptions {
   baseUrl: string;
   retry?: Partial<RetryPolicy>;
+  onRetry?: (wait: RetryWait) => void;
   /** Every request (retries excepted) goes through it, so the rate limit covers search pages and details alike. */
   queue?: PQueue;
   signal?: AbortSignal;
@@ -62,8 +75,8 @@ function retryAfterMs(headers: Record<string, string | string[] | undefined> | u
 }
 
 /** undici's RetryHandler decision, with full jitter on the exponential backoff; Retry-After wins when simap sends it. */
-function jitteredRetry(policy: RetryPolicy): RetryHandler.RetryCallback {
-  return (error, { state }, callback) => {
+function jitteredRetry(policy: RetryPolicy, onRetry: SimapClientOptions['onRetry']): RetryHandler.RetryCallback {
+  return (error, { state, opts }, callback) => {
     const { statusCode, code, headers } = error as Error & { statusCode?: number; code?: string; headers?: Record<string, string> };
     const retriableCode = code === undefined || code === 'UND_ERR_REQ_RETRY' || RETRIED_ERROR_CODES.includes(code);
     const retriableStatus = statusCode === undefined || RETRIED_STATUSES.includes(statusCode);
@@ -73,7 +86,13 @@ function jitteredRetry(policy: RetryPolicy): RetryHandler.RetryCallback {
     }
     const backoff = Math.min(policy.minDelayMs * 2 ** (state.counter - 1), policy.maxDelayMs);
     const retryAfter = retryAfterMs(headers);
-    const delay = retryAfter !== null ? Math.min(retryAfter, MAX_RETRY_AFTER_MS) : policy.minDelayMs / 2 + Math.random() * backoff;
+    if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) {
+      callback(Object.assign(error, { retryAfterMs: retryAfter }));
+      return;
+    }
+    const delay = retryAfter ?? policy.minDelayMs / 2 + Math.random() * backoff;
+    const url = `${String(opts.origin ?? '')}${opts.path}`;
+    onRetry?.({ url, status: statusCode ?? null, code: statusCode === undefined ? (code ?? null) : null, attempt: state.counter, waitMs: Math.round(delay) });
     setTimeout(() => callback(null), delay);
   };
 }
@@ -93,7 +112,7 @@ export function createSimapClient(options: SimapClientOptions): SimapClient {
     methods: ['GET'],
     statusCodes: RETRIED_STATUSES,
     errorCodes: RETRIED_ERROR_CODES,
-    retry: jitteredRetry(policy),
+    retry: jitteredRetry(policy, options.onRetry),
   });
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
@@ -104,7 +123,8 @@ export function createSimapClient(options: SimapClientOptions): SimapClient {
         response = await request(url, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: 'application/json' } });
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        const e = error as { statusCode?: number; data?: { count?: number } };
+        const e = error as { statusCode?: number; data?: { count?: number }; retryAfterMs?: number };
+        if (typeof e.retryAfterMs === 'number') throw new SimapRateLimitedError(url, e.retryAfterMs);
         if (typeof e.statusCode === 'number') throw new SimapHttpError(url, e.statusCode, '', e.data?.count ?? policy.maxRetries + 1);
         const code = errorCode(error) ?? 'network error';
         if (UNREACHABLE_CODES.has(code)) throw new SimapUnreachableError(url, code);

@@ -53,3 +53,14 @@ export class SimapInvalidResponseError extends Error {
     this.name = 'SimapInvalidResponseError';
   }
 }
+
+/** simap asked to wait longer than a run waits: the run stops cleanly and the next round resumes. */
+export class SimapRateLimitedError extends Error {
+  constructor(
+    readonly url: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(`simap.ch asks to wait ${Math.round(retryAfterMs / 1000)} s (Retry-After) for ${url}; stopping this run, the next round resumes`);
+    this.name = 'SimapRateLimitedError';
+  }
+}

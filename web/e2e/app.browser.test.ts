@@ -151,8 +151,8 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
     await page.goto(`${origin}/auth?lng=en&tab=register`);
     await page.getByLabel('Username').fill('al');
     await page.getByLabel('E-mail').fill('not-an-address');
-    await page.getByLabel('Password', { exact: true }).fill('secret1');
-    await page.getByLabel('Confirm password').fill('secret2');
+    await page.getByLabel('Password', { exact: true }).fill('violet canyon 1984');
+    await page.getByLabel('Confirm password').fill('violet canyon 1985');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Passwords do not match').waitFor();
     await page.getByText('Username must be at least 3 characters').waitFor();

@@ -24,6 +24,9 @@ const NotificationsPage = lazy(() => import('./pages/notifications-page.tsx').th
 const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
 const SubscriptionPage = lazy(() => import('./pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })));
 const SubscriptionSuccessPage = lazy(() => import('./pages/subscription-success-page.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })));
+const EmailActionPage = lazy(() => import('./pages/email-action-page.tsx').then((m) => ({ default: m.EmailActionPage })));
+const SettingsPage = lazy(() => import('./pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
+const WatchlistPage = lazy(() => import('./pages/watchlist-page.tsx').then((m) => ({ default: m.WatchlistPage })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -44,6 +47,7 @@ export function AppRoutes() {
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/disclaimer" element={<DisclaimerPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/email-action" element={<EmailActionPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/home" element={guard(<DashboardPage />)} />
@@ -53,6 +57,8 @@ export function AppRoutes() {
       <Route path="/projects" element={guard(<ProjectsPage />)} />
       <Route path="/projects/:id" element={guard(<ProjectDetailPage />)} />
       <Route path="/notifications" element={guard(<NotificationsPage />)} />
+      <Route path="/watchlist" element={guard(<WatchlistPage />)} />
+      <Route path="/settings" element={guard(<SettingsPage />)} />
       <Route path="/admin" element={guard(<AdminPage />, '/auth')} />
       <Route path="/subscription" element={guard(<SubscriptionPage />, '/auth')} />
       <Route path="/subscription/success" element={guard(<SubscriptionSuccessPage />, '/auth')} />

@@ -11,13 +11,15 @@ afterAll(async () => {
   await api?.close();
 });
 
+const STRONG = 'violet canyon 1984';
+
 const expireTokens = (kind: 'verify' | 'reset') =>
   api.db.knex('email_tokens').where({ kind }).update({ expiresAt: new Date(Date.now() - 1000) });
 
 describe('registration', () => {
   it('creates the account, opens a session and mails a verification link in the chosen language', async () => {
     const client = api.client();
-    const registered = await client.post('/api/register', { username: 'Alice', email: 'Alice@Example.test', password: 'secret1', language: 'de' });
+    const registered = await client.post('/api/register', { username: 'Alice', email: 'Alice@Example.test', password: STRONG, language: 'de' });
     expect(registered.status).toBe(201);
     expect(registered.body).toEqual({ id: expect.any(Number), username: 'Alice', email: 'Alice@Example.test', emailVerified: false, role: 'user', language: 'de' });
     const me = await client.get('/api/user');
@@ -33,21 +35,21 @@ describe('registration', () => {
   });
 
   it('refuses a username or e-mail taken in another case with 409', async () => {
-    await api.client().post('/api/register', { username: 'Bruno', email: 'bruno@example.test', password: 'secret1' });
-    const sameName = await api.client().post('/api/register', { username: 'BRUNO', email: 'other@example.test', password: 'secret1' });
+    await api.client().post('/api/register', { username: 'Bruno', email: 'bruno@example.test', password: STRONG });
+    const sameName = await api.client().post('/api/register', { username: 'BRUNO', email: 'other@example.test', password: STRONG });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ error: 'username_taken', message: 'This username is already taken' });
-    const sameEmail = await api.client().post('/api/register', { username: 'Bruno2', email: 'BRUNO@example.TEST', password: 'secret1' });
+    const sameEmail = await api.client().post('/api/register', { username: 'Bruno2', email: 'BRUNO@example.TEST', password: STRONG });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error).toBe('email_taken');
   });
 
   it.each([
-    [{ username: 'ab', email: 'a@b.ch', password: 'secret1' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email', 'Please enter a valid email address'],
-    [{ username: 'abc', email: 'a@b.ch', password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ username: 'abc', email: 'a@b.ch', password: '123456', confirmPassword: '1234567' }, 'confirmPassword', 'Passwords do not match'],
-    [{ email: 'a@b.ch', password: '123456' }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'ab', email: 'a@b.ch', password: STRONG }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'abc', email: 'not-an-email', password: STRONG }, 'email', 'Please enter a valid email address'],
+    [{ username: 'abc', email: 'a@b.ch', password: '123456789' }, 'password', 'Password must be at least 10 characters'],
+    [{ username: 'abc', email: 'a@b.ch', password: STRONG, confirmPassword: `${STRONG}!` }, 'confirmPassword', 'Passwords do not match'],
+    [{ email: 'a@b.ch', password: STRONG }, 'username', 'Username must be at least 3 characters'],
   ])('answers 400 with the product message for %j', async (body, field, message) => {
     const response = await api.client().post('/api/register', body);
     expect(response.status).toBe(400);
@@ -75,7 +77,7 @@ describe('login and sessions', () => {
   });
 
   it('sets an httpOnly, SameSite=Lax cookie that is not Secure on http', async () => {
-    const response = await api.client().post('/api/register', { username: 'cookiecheck', email: 'cookie@example.test', password: 'secret1' });
+    const response = await api.client().post('/api/register', { username: 'cookiecheck', email: 'cookie@example.test', password: STRONG });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
@@ -101,12 +103,12 @@ describe('login and sessions', () => {
 
   it('refuses state-changing requests from a foreign Origin but accepts requests without one', async () => {
     const foreign = api.client({ origin: 'https://evil.example' });
-    const refused = await foreign.post('/api/login', { username: 'whoever', password: 'secret1' });
+    const refused = await foreign.post('/api/login', { username: 'whoever', password: STRONG });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('origin_mismatch');
     expect((await foreign.get('/api/health')).status).toBe(200);
     const noOrigin = api.client({ origin: null });
-    expect((await noOrigin.post('/api/login', { username: 'whoever', password: 'secret1' })).status).toBe(401);
+    expect((await noOrigin.post('/api/login', { username: 'whoever', password: STRONG })).status).toBe(401);
   });
 });
 
@@ -147,6 +149,7 @@ describe('password reset', () => {
     const before = api.mailer.sent.length;
     const known = await api.client().post('/api/forgot-password', { email: user.email.toUpperCase() });
     const unknown = await api.client().post('/api/forgot-password', { email: 'ghost@example.test' });
+    await api.background.settle();
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -157,6 +160,7 @@ describe('password reset', () => {
   it('resets once, ends the other sessions, and the new password works', async () => {
     const user = await api.signUp();
     await api.client().post('/api/forgot-password', { email: user.email });
+    await api.background.settle();
     const token = api.mailer.tokenFor(user.email, '/reset-password');
     expect((await api.client().get(`/api/check-reset-token?token=${token}`)).body).toEqual({ valid: true });
     const reset = await api.client().post('/api/reset-password', { token, newPassword: 'brand new pass' });
@@ -173,6 +177,7 @@ describe('password reset', () => {
   it('refuses an expired reset token', async () => {
     const user = await api.signUp();
     await api.client().post('/api/forgot-password', { email: user.email });
+    await api.background.settle();
     const token = api.mailer.tokenFor(user.email, '/reset-password');
     await expireTokens('reset');
     expect((await api.client().get(`/api/check-reset-token?token=${token}`)).body).toEqual({ valid: false });
@@ -181,8 +186,8 @@ describe('password reset', () => {
 
   it('validates the new password with the product messages', async () => {
     const short = await api.client().post('/api/reset-password', { token: 'x', newPassword: '123' });
-    expect(short.body).toEqual({ error: 'validation_failed', message: 'Password must be at least 6 characters', field: 'newPassword' });
-    const differ = await api.client().post('/api/reset-password', { token: 'x', newPassword: '123456', confirmNewPassword: '654321' });
+    expect(short.body).toEqual({ error: 'validation_failed', message: 'Password must be at least 10 characters', field: 'newPassword' });
+    const differ = await api.client().post('/api/reset-password', { token: 'x', newPassword: STRONG, confirmNewPassword: `${STRONG}!` });
     expect(differ.body.message).toBe('Passwords do not match');
   });
 });

@@ -32,18 +32,20 @@ export function authRoutes(deps: ApiDeps): Router {
 
   router.post('/register', perEmailEndpoint('register', 'email'), async (ctx) => {
     const body = validateBody(ctx, RegisterBody);
-    const user = await registerUser(deps, body);
+    const { user } = await registerUser(deps, body);
     await openSession(ctx, user);
     ctx.status = 201;
     ctx.body = presentUser(user);
   });
 
+  const perIpToken = (action: string) => rateLimit(db, action, [byIp(rateLimits.tokenPerIp)]);
+
   router.post(
     '/login',
-    rateLimit(db, 'login', [byIp(rateLimits.loginPerIp), byBodyField(rateLimits.loginPerAccount, 'username')]),
+    rateLimit(db, 'login', [byIp(rateLimits.loginPerIp)]),
     async (ctx) => {
       const body = validateBody(ctx, LoginBody);
-      const user = await authenticateUser(deps, body.username, body.password);
+      const user = await authenticateUser(deps, body.username, body.password, ctx.ip);
       await openSession(ctx, user);
       ctx.body = presentUser(user);
     },
@@ -66,24 +68,27 @@ export function authRoutes(deps: ApiDeps): Router {
     },
   );
 
-  router.get('/verify-email', async (ctx) => {
+  router.get('/verify-email', perIpToken('verify-email'), async (ctx) => {
     const { token } = validateQuery(ctx, TokenQuery);
     await verifyEmail(deps, token);
     ctx.body = { message: 'Email verified' };
   });
 
+  // The lookup, the token and the e-mail all happen after the answer is sent: an address with an account must not
+  // take longer to answer than one without.
   router.post('/forgot-password', perEmailEndpoint('forgot-password', 'email'), async (ctx) => {
     const { email } = validateBody(ctx, ForgotPasswordBody);
-    await requestPasswordReset(deps, email);
+    const answered = new Promise((resolve) => ctx.res.once('close', resolve));
+    deps.background.run('password-reset-mail', answered.then(() => deps.mailQueue.add(() => requestPasswordReset(deps, email))));
     ctx.body = { message: 'If an account exists for this address, a reset link has been sent' };
   });
 
-  router.get('/check-reset-token', async (ctx) => {
+  router.get('/check-reset-token', perIpToken('check-reset-token'), async (ctx) => {
     const { token } = validateQuery(ctx, ResetTokenQuery);
     ctx.body = { valid: await isEmailTokenUsable(db.knex, 'reset', token) };
   });
 
-  router.post('/reset-password', async (ctx) => {
+  router.post('/reset-password', perIpToken('reset-password'), async (ctx) => {
     const body = validateBody(ctx, ResetPasswordBody);
     await resetPassword(deps, body.token, body.newPassword, ctx.session?.externalKey);
     ctx.body = { message: 'Password updated' };

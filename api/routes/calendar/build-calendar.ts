@@ -2,7 +2,6 @@ import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { WatchedProjectRow } from '../../../db/watchlist.ts';
 import type { Language } from '../../../domain/languages.ts';
-
 import { localisedProjectTitle } from '../../presenters/watched-project.ts';
 
 export const ALARM_DAYS_BEFORE = 2;

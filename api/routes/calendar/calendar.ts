@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
-import { apiRouter } from '../api-router.ts';
 import { z } from 'zod';
 import { findUserByCalendarToken } from '../../../db/reminder-settings.ts';
 import { findWatchlist } from '../../../db/watchlist.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { buildCalendar } from './build-calendar.ts';
 

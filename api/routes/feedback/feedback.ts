@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
-import { apiRouter } from '../api-router.ts';
 import { dismissLearnedItem, findLearnedItems, replaceExclusions } from '../../../db/alert-learning.ts';
 import { findUserAlert } from '../../../db/alerts.ts';
 import { deleteFeedback, setFeedback } from '../../../db/feedback.ts';
 import { projectExists } from '../../../db/project-listing.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { ALERT_NOT_FOUND } from '../../commands/save-alert.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
-import { apiRouter } from '../api-router.ts';
 import { getReminderSettings, setCalendarToken, updateReminderSettings } from '../../../db/reminder-settings.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { validateBody } from '../../validate.ts';

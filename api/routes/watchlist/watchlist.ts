@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import { apiRouter } from '../api-router.ts';
 import { projectExists } from '../../../db/project-listing.ts';
 import { addToWatchlist, findWatchlist, removeFromWatchlist } from '../../../db/watchlist.ts';
 import type { ApiDeps } from '../../api-deps.ts';
+import { apiRouter } from '../api-router.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentWatchedProject } from '../../presenters/watched-project.ts';

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPromoCode } from '../../../db/promo-codes.ts';
 import { startTestApi, testPipeline, type SignedUpUser, type TestApi } from '../../../test-support/api-client.ts';
@@ -172,17 +173,28 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await user.client.post('/api/alerts', { prompt: 'Cleaning of school buildings in Vaud' })).status).toBe(403);
   });
 
-  it('answers 500 when a handler fails and processes the retry of the same event', async () => {
+  it('answers 400 to a signed but malformed event, logs it, changes nothing, and processes a corrected delivery', async () => {
     const user = await subscriber();
-    const broken = { ...subscription(user.customer, { status: 'active' }), items: undefined };
-    const failed = await deliver({ id: 'evt_retry', type: 'customer.subscription.updated', object: broken });
-    expect(failed.status).toBe(500);
-    expect(failed.body.error).toBe('internal_error');
-    expect(await api.db.knex('stripeEvents').where({ id: 'evt_retry' })).toHaveLength(0);
+    const before = await api.db.knex('subscriptions').where({ userId: user.id }).first();
+    for (const [id, type, object] of [
+      ['evt_malformed', 'customer.subscription.updated', { ...subscription(user.customer, { status: 'active' }), items: undefined }],
+      ['evt_malformed_checkout', 'checkout.session.completed', { id: 'cs_bad', mode: 42 }],
+      ['evt_malformed_invoice', 'invoice.payment_failed', { id: null }],
+    ] as const) {
+      const refused = await deliver({ id, type, object });
+      expect(refused.status, type).toBe(400);
+      expect(refused.body).toEqual({ error: 'malformed_event', message: 'Stripe event is signed but malformed; nothing was changed' });
+      expect(await api.db.knex('stripeEvents').where({ id })).toHaveLength(0);
+    }
+    const signed = stripe.signEvent({ id: 'evt_bad_envelope', type: 'customer.subscription.updated', object: {} });
+    const envelope = JSON.stringify({ ...JSON.parse(signed.payload), created: 'yesterday' });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: envelope, secret: stripe.webhookSecret });
+    expect((await api.client({ origin: null }).post('/api/webhooks/stripe', envelope, { 'Stripe-Signature': signature })).status).toBe(400);
+    expect(await api.db.knex('subscriptions').where({ userId: user.id }).first()).toEqual(before);
 
-    const retried = await deliver({ id: 'evt_retry', type: 'customer.subscription.updated', object: subscription(user.customer, { status: 'active' }) });
-    expect(retried.status).toBe(200);
-    expect(retried.body.outcome).toBe('processed');
+    const corrected = await deliver({ id: 'evt_malformed', type: 'customer.subscription.updated', object: subscription(user.customer, { status: 'active' }) });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.outcome).toBe('processed');
     expect((await user.client.get('/api/subscription')).body.status).toBe('active');
   });
 

@@ -12,6 +12,8 @@ export interface DigestItemVars {
   excerpt: string | null;
   projectUrl: string;
   simapUrl: string;
+  /** Signed one-click links: 👍 relevant, 👎 not relevant, ☆ watch. */
+  actions?: { relevant: string; notRelevant: string; watch: string };
 }
 
 /** One alert's matches, best first. */
@@ -37,6 +39,7 @@ export interface DigestVars {
 
 interface DigestWords {
   locale: string;
+  actions: { relevant: string; notRelevant: string; watch: string };
   subject(count: number): string;
   kind: Record<DigestKind, string>;
   heading(username: string): string;
@@ -63,6 +66,7 @@ const N = '\u202f';
 const WORDS: Record<EmailLanguage, DigestWords> = {
   fr: {
     locale: 'fr-CH',
+    actions: { relevant: '👍 Pertinent', notRelevant: '👎 Pas pertinent', watch: '☆ Suivre' },
     subject: (n) => (n === 1 ? `Vigie${N}: 1 nouvel appel d’offres correspond à vos alertes` : `Vigie${N}: ${n} nouveaux appels d’offres correspondent à vos alertes`),
     heading: (username) => `Bonjour ${username},`,
     intro: (n, a) =>
@@ -87,6 +91,7 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
   },
   de: {
     locale: 'de-CH',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Nicht relevant', watch: '☆ Beobachten' },
     subject: (n) => (n === 1 ? 'Vigie: 1 neue Ausschreibung passt zu Ihren Alarmen' : `Vigie: ${n} neue Ausschreibungen passen zu Ihren Alarmen`),
     heading: (username) => `Guten Tag ${username},`,
     intro: (n, a) =>
@@ -112,6 +117,7 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
   },
   it: {
     locale: 'it-CH',
+    actions: { relevant: '👍 Pertinente', notRelevant: '👎 Non pertinente', watch: '☆ Segui' },
     subject: (n) => (n === 1 ? 'Vigie: 1 nuovo bando corrisponde ai tuoi avvisi' : `Vigie: ${n} nuovi bandi corrispondono ai tuoi avvisi`),
     heading: (username) => `Buongiorno ${username},`,
     intro: (n, a) =>
@@ -137,6 +143,7 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
   },
   en: {
     locale: 'en-GB',
+    actions: { relevant: '👍 Relevant', notRelevant: '👎 Not relevant', watch: '☆ Watch' },
     subject: (n) => (n === 1 ? 'Vigie: 1 new tender matches your alerts' : `Vigie: ${n} new tenders match your alerts`),
     heading: (username) => `Hello ${username},`,
     intro: (n, a) =>
@@ -173,7 +180,16 @@ function item(words: DigestWords, language: EmailLanguage, vars: DigestItemVars)
     lines: [...(vars.organization ? [`${words.organization}${c} ${vars.organization}`] : []), `${words.deadline}${c} ${formatDeadline(words, vars.deadline)}`],
     ...(vars.excerpt ? { excerpt: vars.excerpt } : {}),
     url: vars.projectUrl,
-    links: [{ label: words.openOnSimap, url: vars.simapUrl }],
+    links: [
+      { label: words.openOnSimap, url: vars.simapUrl },
+      ...(vars.actions
+        ? [
+            { label: words.actions.relevant, url: vars.actions.relevant },
+            { label: words.actions.notRelevant, url: vars.actions.notRelevant },
+            { label: words.actions.watch, url: vars.actions.watch },
+          ]
+        : []),
+    ],
   };
 }
 

@@ -151,3 +151,24 @@ export interface AppConfig {
   billing: 'on' | 'off';
   languages: string[];
 }
+
+export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
+
+export interface WatchedProject {
+  id: number;
+  projectId: string;
+  title: string;
+  organization?: string | null;
+  deadline?: string | null;
+  status: string;
+  watchedAt: string;
+  simapUrl: string;
+  changes: Array<{ kind: ProjectChangeKind; publicationId: string; date: string | null }>;
+}
+
+export interface UserSettings {
+  remindersEnabled: boolean;
+  reminderDays: number[];
+  calendarUrl: string;
+  webcalUrl: string;
+}

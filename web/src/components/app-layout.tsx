@@ -67,8 +67,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
     { to: '/home', label: t('nav.dashboard') },
     { to: '/alerts', label: t('nav.alerts') },
     { to: '/projects', label: t('nav.projects') },
+    { to: '/watchlist', label: t('nav.watchlist') },
     { to: '/notifications', label: t('nav.notifications') },
     { to: '/subscription', label: t('nav.subscription') },
+    { to: '/settings', label: t('nav.settings') },
     ...(isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
   ];
 

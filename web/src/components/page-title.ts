@@ -10,6 +10,7 @@ export function pageTitleKey(pathname: string): string {
   if (pathname.startsWith('/admin')) return 'titles.admin';
   if (pathname.startsWith('/subscription')) return 'titles.subscription';
   if (pathname.startsWith('/settings')) return 'titles.settings';
+  if (pathname.startsWith('/watchlist')) return 'titles.watchlist';
   return 'titles.default';
 }
 

@@ -6,6 +6,11 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'Prompt must be at least 10 characters': 'validation.promptMin',
   'Username must be at least 3 characters': 'validation.usernameMin',
   'Password must be at least 6 characters': 'validation.passwordMin',
+  'Password must be at least 10 characters': 'validation.passwordMin10',
+  'This password is too common or too easy to guess': 'validation.passwordCommon',
+  'Password must not be your username or e-mail address': 'validation.passwordAccount',
+  'Password is required': 'validation.passwordRequired',
+  'Username may contain only letters, digits, dots, underscores and hyphens': 'validation.usernameCharacters',
   'Please enter a valid email address': 'validation.email',
   'Confirm password is required': 'validation.confirmRequired',
   'Passwords do not match': 'validation.passwordsMismatch',
@@ -14,8 +19,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'No verification token found': 'verify.noToken',
 };
 
-function translated(t: TFunction, key: string): string | undefined {
-  const text = t(key, { defaultValue: '' });
+function translated(t: TFunction, key: string, values?: Record<string, unknown>): string | undefined {
+  const text = t(key, { ...values, defaultValue: '' });
   return text && text !== key ? text : undefined;
 }
 
@@ -28,7 +33,8 @@ export function describeError(t: TFunction, error: unknown, fallbackKey?: string
   if (error instanceof ApiError) {
     const validationKey = error.serverMessage ? VALIDATION_MESSAGES[error.serverMessage] : undefined;
     if (validationKey) return t(validationKey);
-    const byCode = error.code ? translated(t, `errors.codes.${error.code}`) : undefined;
+    // The body's other fields (e.g. origin_mismatch's expectedOrigin) fill the translation's placeholders.
+    const byCode = error.code ? translated(t, `errors.codes.${error.code}`, error.body ?? undefined) : undefined;
     if (byCode) return byCode;
     if (fallbackKey) return t(fallbackKey);
     if (error.status === 400) return t('errors.badRequest');

@@ -55,7 +55,7 @@ describe('locales', () => {
 
 describe('French typography', () => {
   // Narrow no-break space (U+202F) before : ; ! ? % and inside « »; URLs and times (12:00) aside.
-  const prose = (text: string) => text.replace(/https?:\/\/\S+/g, '').replace(/\d:\d/g, '');
+  const prose = (text: string) => text.replace(/(?:https?|webcal):\/\/\S*/g, '').replace(/\d:\d/g, '');
   it('puts a narrow no-break space before : ; ! ? % and inside « »', () => {
     const bad = [...locales.fr.entries()]
       .filter(([, value]) => {

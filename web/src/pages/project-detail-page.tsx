@@ -7,6 +7,7 @@ import type { AlertMatch, ProjectSummaries } from '../api/types.ts';
 import { FeedbackButtons } from '../components/feedback-buttons.tsx';
 import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { WatchButton } from '../components/watch-button.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
 import { categoryLabel } from '../lib/category.ts';
@@ -158,6 +159,7 @@ export function ProjectDetailPage() {
       <article className="card">
         <div className="project-detail-head">
           <h2>{title}</h2>
+          <WatchButton projectId={project.id} />
           <ScoreBadge score={project.matchScore} />
         </div>
         <dl className="field-grid">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectCard } from '../components/project-card.tsx';
+import { WatchButton } from '../components/watch-button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -85,7 +86,7 @@ export function ProjectsPage() {
       ) : (
         <div className="project-list">
           {items.map((project) => (
-            <ProjectCard key={project.id} project={project} />
+            <ProjectCard key={project.id} project={project} extra={<WatchButton projectId={project.id} />} />
           ))}
         </div>
       )}

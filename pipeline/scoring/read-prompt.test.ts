@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readPrompt, type WordRole } from './read-prompt.ts';
+
+const roles = (prompt: string) => readPrompt(prompt).words.map(({ word, role }) => `${word}:${role}`);
+const of = (prompt: string, role: WordRole) => readPrompt(prompt).words.filter((word) => word.role === role).map(({ word }) => word);
+
+describe('readPrompt', () => {
+  it('turns what follows "aber keine", "sauf", "senza", "except" into exclusions until the clause ends', () => {
+    expect(of('Gartenpflege, aber keine Friedhofsarbeiten', 'exclusion')).toEqual(['Friedhofsarbeiten']);
+    expect(of('travaux de peinture sauf façades. Nettoyage', 'exclusion')).toEqual(['façades']);
+    expect(of('pulizia di uffici senza vetri', 'exclusion')).toEqual(['vetri']);
+    expect(of('roofing except sheds; painting', 'subject')).toEqual(['roofing', 'painting']);
+  });
+
+  it('makes a purpose a qualifier: "für Spitäler", "pour écoles", "for hospitals"', () => {
+    expect(roles('Reinigung für Spitäler')).toEqual(['Reinigung:subject', 'für:subject', 'Spitäler:qualifier'].filter((entry) => !entry.startsWith('für')));
+    expect(of('mobilier pour écoles', 'qualifier')).toEqual(['écoles']);
+    expect(of('software development for hospitals', 'qualifier')).toEqual(['hospitals']);
+  });
+
+  it('reduces a company profile to what it seeks and what it does, without the introduction', () => {
+    const words = readPrompt('Wir sind eine Schreinerei. Wir suchen Aufträge für Küchen und Einbauschränke.').words;
+    expect(words.map((word) => word.word)).toEqual(['eine', 'Schreinerei', 'Aufträge', 'Küchen', 'und', 'Einbauschränke']);
+    expect(words.find((word) => word.word === 'Schreinerei')?.role).toBe('profile');
+    expect(words.find((word) => word.word === 'Küchen')?.role).toBe('subject');
+    expect(readPrompt('We are a tiling company looking for flooring contracts').words.map((word) => word.word)).toEqual(['a', 'tiling', 'company', 'flooring', 'contracts']);
+  });
+
+  it('keeps the place out of the subject and reads it as a constraint', () => {
+    const read = readPrompt('Storen und Sonnenschutz, nur im Kanton Luzern');
+    expect(read.words.map((word) => word.word)).toEqual(expect.arrayContaining(['Storen', 'Sonnenschutz']));
+    expect(read.words.map((word) => word.word)).not.toEqual(expect.arrayContaining(['Luzern']));
+    expect(read.words.map((word) => word.word)).not.toEqual(expect.arrayContaining(['nur']));
+    expect([...read.place!.cantons]).toEqual(['LU']);
+    expect(read.place!.exclusive).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import { findPlaceMentions, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
+import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
+import { foldDiacritics } from './text-analysis.ts';
+
+/** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
+export type WordRole = 'subject' | 'profile' | 'qualifier' | 'exclusion';
+
+export interface PromptWord {
+  word: string;
+  role: WordRole;
+}
+
+export interface ReadPrompt {
+  words: PromptWord[];
+  place: PlaceConstraint | null;
+}
+
+const fold = (word: string) => foldDiacritics(word.toLowerCase());
+
+/** Grammar of the four languages, not vocabulary of any alert: how a subscriber introduces a company, a wish, a purpose, an exclusion. */
+const SELF_INTRODUCTIONS = [
+  ['wir', 'sind'], ['wir', 'bieten'], ['unsere', 'firma'], ['unser', 'unternehmen'], ['unser', 'buro'],
+  ['nous', 'sommes'], ['notre', 'entreprise'], ['notre', 'societe'], ['notre', 'bureau'],
+  ['siamo'], ['la', 'nostra', 'ditta'], ['la', 'nostra', 'azienda'], ['il', 'nostro', 'studio'],
+  ['we', 'are'], ['our', 'company'], ['our', 'firm'], ['we', 'offer'],
+];
+const SEEK_PHRASES = [
+  ['wir', 'suchen'], ['suchen', 'wir'], ['suchen'], ['interessieren', 'uns'], ['interessiert', 'an'],
+  ['nous', 'cherchons'], ['cherchons'], ['recherchons'], ['interesses', 'par'], ['interessee', 'par'],
+  ['cerchiamo'], ['interessati', 'a'], ['ricerchiamo'],
+  ['looking', 'for'], ['seeking'], ['we', 'seek'], ['interested', 'in'],
+];
+const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
+const EXCLUSION_PHRASES = [
+  ['aber', 'keine'], ['aber', 'nicht'], ['keine'], ['ohne'], ['ausser'], ['ausgenommen'], ['exklusive'],
+  ['mais', 'pas'], ['sauf'], ['hors'], ['excepte'], ['sans'], ['a', 'l', 'exception', 'de'], ['pas', 'de'],
+  ['ma', 'non'], ['senza'], ['tranne'], ['escluso'], ['esclusi'], ['eccetto'], ['salvo'],
+  ['but', 'not'], ['except'], ['excluding'], ['without'], ['other', 'than'],
+];
+const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
+
+function phraseAt(folded: readonly string[], index: number, phrases: readonly string[][]): number {
+  for (const phrase of phrases) if (phrase.every((part, offset) => folded[index + offset] === part)) return phrase.length;
+  return 0;
+}
+
+/** Words (letters and digits) and the clause breaks between them. */
+function splitClauses(prompt: string): string[][] {
+  return prompt
+    .normalize('NFC')
+    .split(/[.;:!?()\n]+|,\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\b)/iu)
+    .map((clause) => clause.match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((words) => words.length > 0);
+}
+
+/**
+ * Reads a subscriber's prompt: a company profile is reduced to what it seeks (its self-description
+ * still counts, less), a purpose ("für Spitäler") becomes a qualifier, and what follows "aber keine",
+ * "sauf", "except", "senza" … becomes an exclusion until the end of its clause. The place constraint
+ * is read over the whole prompt and its words leave the subject.
+ */
+export function readPrompt(prompt: string): ReadPrompt {
+  const clauses = splitClauses(prompt);
+  const all = clauses.flat();
+  const mentions = findPlaceMentions(all);
+  const placeIndices = placeWordIndices(all, mentions);
+  const place = readPlaceConstraint(all, mentions);
+  const folded = all.map(fold);
+  const hasSeek = folded.some((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
+  const isProfile = hasSeek && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
+
+  const words: PromptWord[] = [];
+  let offset = 0;
+  let sought = !isProfile;
+  for (const clause of clauses) {
+    let role: WordRole = sought ? 'subject' : 'profile';
+    // "wir suchen Aufträge für Malerarbeiten": the first purpose word after the wish introduces what is sought.
+    let seeking = false;
+    for (let i = 0; i < clause.length; i++) {
+      const at = offset + i;
+      const seek = phraseAt(folded, at, SEEK_PHRASES);
+      if (seek > 0 && isProfile) {
+        sought = true;
+        seeking = true;
+        role = 'subject';
+        i += seek - 1;
+        continue;
+      }
+      if (seeking && PURPOSE_WORDS.has(folded[at]!)) {
+        seeking = false;
+        continue;
+      }
+      const introduction = phraseAt(folded, at, SELF_INTRODUCTIONS);
+      if (introduction > 0) {
+        i += introduction - 1;
+        continue;
+      }
+      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES);
+      if (exclusion > 0 && i > 0) {
+        role = 'exclusion';
+        i += exclusion - 1;
+        continue;
+      }
+      if (i > 0 && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
+        role = 'qualifier';
+        continue;
+      }
+      if (placeIndices.has(at) || (place && EXCLUSIVE.has(folded[at]!))) continue;
+      words.push({ word: clause[i]!, role });
+    }
+    offset += clause.length;
+  }
+  return { words, place };
+}

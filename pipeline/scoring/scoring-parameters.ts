@@ -1,0 +1,105 @@
+/**
+ * Every number the local scorer uses, in one place. The few marked "tuned" were chosen by 5-fold
+ * cross-validation over the labelled alerts (`npm run bench -- score-cv`, docs/matching.md) and then frozen;
+ * the others are set from first principles (BM25's usual values, the CPV tree's depth) and not tuned.
+ */
+export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
+  /** BM25 term-frequency saturation and length normalisation (Robertson's usual range). Tuned: k1. */
+  k1: 1.2,
+  b: 0.5,
+  /** BM25F field weights: a word of the title says more than one of the description or of a CPV label. */
+  field: Object.freeze({ title: 3, description: 1, cpvLabel: 1 }),
+  /** Only the start of a long description: the rest is conditions and deadlines. */
+  maxDescriptionWords: 400,
+
+  /** Weight of each spelling of one query term (one tf, one df: a wrong variant adds no weight of its own). */
+  variant: Object.freeze({
+    /** Learned translation (CPV-label alignment, parallel notices), times its confidence. Tuned. */
+    translation: 0.5,
+    /** The trade vocabulary of data/trade-vocabulary.csv: written by hand, trusted. */
+    vocabulary: 1,
+    /** The same stem in another language ("renovation", "software"). */
+    cognate: 0.5,
+    /** Stems of the same language sharing a long prefix ("ingenieur"/"ingenier"). */
+    related: 0.7,
+    /** One edit away from a known stem, for words no text uses ("instalation"). */
+    spelling: 0.8,
+  }),
+  /** Variants at least this sure decide how common a term is (a weak translation does not make it look common). */
+  strongVariant: 0.5,
+  /** A compound's modifier ("Hallen-" in "Hallenbadsanierung") counts less than its head. */
+  modifierShare: 0.7,
+  /** In a company profile ("Wir sind eine Schreinerei … wir suchen …") the self-description counts this much. */
+  profileShare: 1,
+  /** Qualifier words ("für Spitäler") join the query at this share… */
+  qualifierShare: 0.6,
+  /** …and their absence lowers the evidence by up to this share. Tuned. */
+  qualifierGate: 0.3,
+  /** A notice carrying an excluded subject ("aber keine Friedhofsarbeiten") keeps this share at most. */
+  exclusionFloor: 0.3,
+
+  /** CPV evidence joins the text evidence (noisy-or) at this weight. Tuned. */
+  cpv: 0.4,
+  /** What a shared CPV prefix of n digits is worth before rarity: division and group count almost nothing. */
+  cpvDepth: Object.freeze([0, 0, 0.02, 0.15, 0.5, 0.8, 0.9, 0.95, 1] as readonly number[]),
+  /** A code held by this share of the notices or fewer keeps its full specificity. */
+  cpvDistinctiveShare: 0.05,
+  maxAlertCodes: 8,
+  relativeCodeSimilarity: 0.6,
+  confidentCodeSimilarity: 0.4,
+  ownLanguageVote: 2,
+
+  /** Below this many notices the corpus says too little and CPV-label frequencies stand in. */
+  minCorpus: 50,
+  /** Weight, in notices, of the CPV-label idf as a prior on the corpus idf: it fades as the corpus grows. */
+  labelIdfPrior: 200,
+  /** Matched term weight (in units of the largest idf) below which a match stays weak whatever its share. */
+  absoluteEvidence: 0.35,
+
+  place: Object.freeze({ outside: 0.25, outsideExclusive: 0.1, unknown: 0.75 }),
+
+  /**
+   * Evidence (0..1) → score. The 70 knot (e-mail) sits where pairs above it are relevant at least 8 times
+   * in 10 on the labelled set; the 20 knot (storage floor) where 9 in 10 clearly relevant pairs stay above it.
+   */
+  calibration: Object.freeze([
+    [0, 0],
+    [0.14, 20],
+    [0.44, 70],
+    [1, 100],
+  ] as ReadonlyArray<readonly [number, number]>),
+
+  explainedShare: 0.3,
+  explainedCpv: 0.3,
+  maxExplainedWords: 4,
+});
+
+
+export interface ScoringParameters {
+  readonly k1: number;
+  readonly b: number;
+  readonly field: Readonly<{ title: number; description: number; cpvLabel: number }>;
+  readonly maxDescriptionWords: number;
+  readonly variant: Readonly<{ translation: number; vocabulary: number; cognate: number; related: number; spelling: number }>;
+  readonly strongVariant: number;
+  readonly modifierShare: number;
+  readonly profileShare: number;
+  readonly qualifierShare: number;
+  readonly qualifierGate: number;
+  readonly exclusionFloor: number;
+  readonly cpv: number;
+  readonly cpvDepth: readonly number[];
+  readonly cpvDistinctiveShare: number;
+  readonly maxAlertCodes: number;
+  readonly relativeCodeSimilarity: number;
+  readonly confidentCodeSimilarity: number;
+  readonly ownLanguageVote: number;
+  readonly minCorpus: number;
+  readonly labelIdfPrior: number;
+  readonly absoluteEvidence: number;
+  readonly place: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>;
+  readonly calibration: ReadonlyArray<readonly [number, number]>;
+  readonly explainedShare: number;
+  readonly explainedCpv: number;
+  readonly maxExplainedWords: number;
+}
