@@ -49,7 +49,7 @@ beforeAll(async () => {
       getQueueStatus: async () => ({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
       addProjectToQueue: async () => true,
       requeueIncompleteProjects: async () => 0,
-      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none' }),
+      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null }),
       resetProjects: async () => ({ projectsCount: 1 }),
     },
   });
@@ -238,7 +238,15 @@ describe('authorization between users', () => {
     expect((await bob.client.get('/api/notifications/email')).body).toEqual([]);
     const own = (await alice.client.get('/api/notifications/email')).body;
     expect(own).toEqual([
-      { id: expect.any(Number), projectId, sentAt: expect.any(String), status: 'sent', project: { title: 'Project', organization: 'Org' }, alert: { prompt: 'Alice watches school cleaning' }, match: { score: 77 } },
+      {
+        id: expect.any(String),
+        subject: expect.stringMatching(/^Vigie/),
+        sentAt: expect.any(String),
+        status: 'sent',
+        language: null,
+        matchCount: 1,
+        matches: [{ projectId, alertId: expect.any(Number), score: 77, alertPrompt: 'Alice watches school cleaning', project: { title: 'Project', organization: 'Org' } }],
+      },
     ]);
     const all = (await admin.client.get('/api/notifications/email')).body;
     expect(all[0].user).toEqual({ id: alice.id, username: alice.username });

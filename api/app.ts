@@ -19,6 +19,7 @@ import type { PipelinePorts } from './pipeline-ports.ts';
 import { createProjectCountCache } from './project-count-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
+import { configRoutes } from './routes/config/config.ts';
 import { calendarRoutes } from './routes/calendar/calendar.ts';
 import { emailActionRoutes } from './routes/email-actions/email-actions.ts';
 import { feedbackRoutes } from './routes/feedback/feedback.ts';
@@ -30,6 +31,7 @@ import { scrapeRoutes } from './routes/scrape/scrape.ts';
 import { sessionKeysFor } from './session-keys.ts';
 import { statsRoutes } from './routes/stats/stats.ts';
 import { subscriptionRoutes } from './routes/subscription/subscription.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { userRoutes } from './routes/user/user.ts';
 import { watchlistRoutes } from './routes/watchlist/watchlist.ts';
@@ -74,7 +76,7 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, emailActionRoutes].map((routes) => routes(deps))];
+  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, emailActionRoutes, configRoutes, unsubscribeRoutes].map((routes) => routes(deps))];
   for (const router of routers) {
     assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());

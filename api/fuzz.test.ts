@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await startTestApi({
     pipeline: testPipeline({
       scoreAlertNow: async () => ({ scored: 0, matches: 0 }),
-      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none' }),
+      findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null }),
     }),
   });
   user = await api.signUp(undefined, { admin: true });

@@ -23,7 +23,7 @@ beforeAll(async () => {
       getQueueStatus: counted({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
       addProjectToQueue: counted(true),
       requeueIncompleteProjects: counted(0),
-      findProjectSummaries: counted({ french: null, english: null, german: null, italian: null, status: 'none' as const }),
+      findProjectSummaries: counted({ french: null, english: null, german: null, italian: null, status: 'none' as const, extractive: [], noticeLanguage: null }),
       resetProjects: counted({ projectsCount: 0 }),
       scoreAlertNow: counted({ scored: 0, matches: 0 }),
     }),
@@ -48,6 +48,11 @@ const PUBLIC = new Set([
   'GET /api/calendar/:file',
   // One-click e-mail links: the link's per-user signature is the credential.
   'POST /api/email-actions',
+  // Values the SPA shares with the server before anyone logs in.
+  'GET /api/config',
+  // E-mail unsubscribe links are authorised by their signed token (RFC 8058 one-click: no session).
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '1');

@@ -82,3 +82,11 @@ export async function deleteUserAlert(db: Knex, userId: number, id: number): Pro
     return true;
   });
 }
+
+/** Deactivates one alert of the user, or all of them (`alertId` undefined); the prompts of the alerts it stopped. */
+export async function deactivateUserAlerts(db: Knex, userId: number, alertId?: number): Promise<string[]> {
+  const query = db('alerts').where({ userId, isActive: true });
+  if (alertId !== undefined) query.where({ id: alertId });
+  const rows: Array<{ prompt: string }> = await query.update({ isActive: false, updatedAt: db.fn.now() }).returning(['prompt']);
+  return rows.map((row) => row.prompt);
+}

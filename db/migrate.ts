@@ -8,6 +8,7 @@ import * as createSentEmails from './migrations/20261122100500-create-sent-email
 import * as createBilling from './migrations/20261122100600-create-billing.ts';
 import * as addSubscriptionEventTime from './migrations/20261123100000-add-subscription-event-time.ts';
 import * as addDigestDelivery from './migrations/20261124090000-add-digest-delivery.ts';
+import * as addDigestExcerpt from './migrations/20261204090000-add-digest-excerpt.ts';
 import * as createNotifySchedule from './migrations/20261206100000-create-notify-schedule.ts';
 import * as addDigestRetrySchedule from './migrations/20261202100000-add-digest-retry-schedule.ts';
 import * as createPublicationRetries from './migrations/20261202100100-create-publication-retries.ts';
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122100600-create-billing': createBilling,
   '20261123100000-add-subscription-event-time': addSubscriptionEventTime,
   '20261124090000-add-digest-delivery': addDigestDelivery,
+  '20261204090000-add-digest-excerpt': addDigestExcerpt,
   '20261206100000-create-notify-schedule': createNotifySchedule,
   '20261202100000-add-digest-retry-schedule': addDigestRetrySchedule,
   '20261202100100-create-publication-retries': createPublicationRetries,

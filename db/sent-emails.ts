@@ -5,39 +5,60 @@ import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
 
 export interface SentEmailRow {
   id: number;
+  digestId: string;
   userId: number;
   username: string;
   projectId: number | null;
+  alertId: number | null;
   sentAt: Date | null;
   createdAt: Date;
   status: 'pending' | 'sent' | 'failed';
   score: number | null;
+  language: Language | null;
   alertPrompt: string | null;
   projectTitle: string | null;
   projectOrganization: string | null;
 }
 
-/** Newest first; `userId` undefined means everyone's (the admin view). */
+/**
+ * The rows of the newest `limit` e-mails (digests), newest first, each e-mail's rows best match first;
+ * `userId` undefined means everyone's (the admin view).
+ */
 export async function findSentEmails(db: Knex, options: { userId?: number; limit: number }): Promise<SentEmailRow[]> {
-  const query = db('sent_emails as e')
+  const newest = db('sent_emails as d')
+    .select('d.digestId')
+    .max({ newestAt: 'd.createdAt' })
+    .groupBy('d.digestId')
+    .orderBy([{ column: 'newestAt', order: 'desc' }, { column: 'd.digestId', order: 'desc' }])
+    .limit(options.limit);
+  if (options.userId !== undefined) newest.where('d.userId', options.userId);
+  return db
+    .with('newest', newest)
+    .from('sent_emails as e')
+    .join('newest as n', 'n.digestId', 'e.digestId')
     .join('users as u', 'u.id', 'e.userId')
     .select(
       'e.id',
+      'e.digestId',
       'e.userId',
       'u.username',
       'e.projectId',
+      'e.alertId',
       'e.sentAt',
       'e.createdAt',
       'e.status',
       'e.score',
+      'e.language',
       'e.alertPrompt',
       'e.projectTitle',
       'e.projectOrganization',
     )
-    .orderBy([{ column: 'e.createdAt', order: 'desc' }, { column: 'e.id', order: 'desc' }])
-    .limit(options.limit);
-  if (options.userId !== undefined) query.where('e.userId', options.userId);
-  return query;
+    .orderBy([
+      { column: 'n.newestAt', order: 'desc' },
+      { column: 'e.digestId', order: 'desc' },
+      { column: 'e.score', order: 'desc', nulls: 'last' },
+      { column: 'e.id', order: 'asc' },
+    ]);
 }
 
 /** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
@@ -61,6 +82,9 @@ export interface DigestCandidate {
   titleEn: string | null;
   organization: string | null;
   deadline: Date | null;
+  /** The project's summary in the user's language, if there is one. */
+  summary: string | null;
+  description: string | null;
 }
 
 export interface CandidateFilter {
@@ -98,6 +122,8 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
       'p.titleEn',
       'p.organization',
       'p.deadline',
+      db.raw('(select s.text from project_summaries s where s.project_id = p.id and s.language = u.language) as summary'),
+      'p.description',
     )
     .where('a.isActive', true)
     .whereIn('a.frequency', [...filter.frequencies])
@@ -130,6 +156,8 @@ export interface DigestEntry {
   projectTitle: string;
   projectOrganization: string | null;
   deadline: Date | null;
+  /** A few lines of the summary or the description, as the digest shows them. */
+  excerpt: string | null;
 }
 
 const NOTIFY_LOCK_NAMESPACE = 0x56494749;
@@ -181,6 +209,7 @@ export async function insertDigestEntries(
             projectTitle: e.projectTitle,
             projectOrganization: e.projectOrganization,
             deadline: e.deadline,
+            excerpt: e.excerpt,
             language: digest.language,
             attempts: 1,
             lastAttemptAt: digest.now,
@@ -235,6 +264,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
         'e.projectTitle',
         'e.projectOrganization',
         'e.deadline',
+        'e.excerpt',
       )
       .orderBy('e.id');
   const first = rows[0];
@@ -258,6 +288,7 @@ export async function findDigest(db: Knex, digestId: string): Promise<StoredDige
       projectTitle: r.projectTitle ?? '',
       projectOrganization: r.projectOrganization,
       deadline: r.deadline,
+      excerpt: r.excerpt ?? null,
     })),
   };
 }

@@ -25,6 +25,10 @@ export interface ProjectSummariesView {
   german: string | null;
   italian: string | null;
   status: 'none' | SummaryJobStatus;
+  /** Languages whose summary is sentences extracted from the notice (no model wrote them). */
+  extractive: Language[];
+  /** The language the notice is written in, if known. */
+  noticeLanguage: string | null;
 }
 
 export interface QueueCounts {
@@ -113,11 +117,20 @@ export async function saveProjectSummaries(
 
 export async function findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummariesView> {
   const [summaries, job] = await Promise.all([
-    db('projectSummaries').select('language', 'text').where({ projectId }) as Promise<Array<{ language: Language; text: string }>>,
+    db('projectSummaries').select('language', 'text', 'extractive').where({ projectId }) as Promise<Array<{ language: Language; text: string; extractive: boolean }>>,
     db('summaryQueue').select('status').where({ projectId }).first() as Promise<{ status: SummaryJobStatus } | undefined>,
   ]);
+  const project = (await db('projects').select('creationLanguage').where({ id: projectId }).first()) as { creationLanguage: string | null } | undefined;
   const text = (language: Language) => summaries.find((s) => s.language === language)?.text ?? null;
-  return { french: text('fr'), english: text('en'), german: text('de'), italian: text('it'), status: job?.status ?? 'none' };
+  return {
+    french: text('fr'),
+    english: text('en'),
+    german: text('de'),
+    italian: text('it'),
+    status: job?.status ?? 'none',
+    extractive: summaries.filter((s) => s.extractive).map((s) => s.language),
+    noticeLanguage: project?.creationLanguage ?? null,
+  };
 }
 
 export async function countSummaryJobs(db: Knex): Promise<QueueCounts> {

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test-support/test-config.ts';
@@ -17,6 +18,8 @@ describe('serveWebApp', () => {
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(root, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(path.join(root, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
     const app = new Koa();
     app.use(errorHandler());
     app.use(serveWebApp(root));
@@ -42,6 +45,30 @@ describe('serveWebApp', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('serves the pre-compressed file the browser accepts, never recompressing, and keeps index.html revalidated', async () => {
+    // node:http rather than fetch, which would decode the body and hide the Content-Encoding.
+    const get = (encoding: string) =>
+      new Promise<IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        httpGet(`${base}/assets/app-1234.js`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+        }).on('error', reject);
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe('console.log(1)');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+    const index = await fetch(`${base}/alerts`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('leaves /api to the API', async () => {

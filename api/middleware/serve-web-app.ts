@@ -8,8 +8,9 @@ import { isApiPath } from './is-api-path.ts';
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * Serves the built SPA: real files (hashed assets cached for a year), and index.html for every other
- * GET outside /api so that client-side routes survive a reload.
+ * Serves the built SPA: real files (hashed assets cached for a year, immutable), and index.html for every other
+ * GET outside /api so that client-side routes survive a reload. The build writes .br and .gz beside each text
+ * file; @koa/send picks the one the browser accepts, so nothing is compressed per request.
  */
 export function serveWebApp(root = WEB_DIST): Middleware {
   const index = path.join(root, 'index.html');
@@ -22,6 +23,7 @@ export function serveWebApp(root = WEB_DIST): Middleware {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    ctx.vary('Accept-Encoding');
     const served = await send(ctx, ctx.path, {
       root,
       index: 'index.html',
@@ -31,11 +33,15 @@ export function serveWebApp(root = WEB_DIST): Middleware {
       if (error.status === 404) return undefined;
       throw error;
     });
-    if (served) return;
+    if (served) {
+      if (!isAsset) ctx.set('Cache-Control', 'no-cache');
+      return;
+    }
     if (isAsset || path.extname(ctx.path)) {
       ctx.status = 404;
       return;
     }
     await send(ctx, 'index.html', { root, maxage: 0 });
+    ctx.set('Cache-Control', 'no-cache');
   };
 }

@@ -1,4 +1,8 @@
 import type { AlertWithMatchCount } from '../../db/alerts.ts';
+import { detectPromptLanguage } from '../../pipeline/scoring/prompt-language.ts';
+
+// Function words decide here; the CPV vocabulary (seconds to load) is left to the scorer.
+const FUNCTION_WORDS_ONLY = { knows: () => false };
 
 export function presentAlert(alert: AlertWithMatchCount) {
   return {
@@ -7,6 +11,8 @@ export function presentAlert(alert: AlertWithMatchCount) {
     isActive: alert.isActive,
     frequency: alert.frequency,
     language: alert.language,
+    /** The language the prompt is written in, which may differ from the interface's (`language`). */
+    promptLanguage: detectPromptLanguage(alert.prompt, alert.language, FUNCTION_WORDS_ONLY),
     matchCount: alert.matchCount,
     createdAt: alert.createdAt,
   };

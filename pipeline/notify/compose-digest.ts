@@ -2,12 +2,30 @@ import type { DigestCandidate, DigestEntry, StoredDigest } from '../../db/sent-e
 import type { Language } from '../../domain/languages.ts';
 import { simapProjectUrl } from '../../domain/simap-url.ts';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.ts';
-import { digestTemplate, type DigestItemVars, type DigestKind, type DigestMoreVars } from '../mail/templates/digest.ts';
+import { digestTemplate, type DigestGroupVars, type DigestItemVars, type DigestKind } from '../mail/templates/digest.ts';
 
-/** Signed one-click links for one entry of the digest (none when the caller has no key to sign with). */
+/** The signed 👍 / 👎 / ☆ links of one entry (feedback), if the digest carries them. */
 export type DigestActionLinks = (entry: DigestEntry) => DigestItemVars['actions'];
+import { unsubscribeUrl } from '../mail/unsubscribe-token.ts';
 
 const LOCALISED_TITLE = { fr: 'titleFr', de: 'titleDe', it: 'titleIt', en: 'titleEn' } as const;
+export const EXCERPT_LENGTH = 280;
+
+/** The first sentences of a summary or description, whole words, at most `max` characters. */
+export function excerptOf(text: string | null | undefined, max = EXCERPT_LENGTH): string | null {
+  const plain = (text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain === '') return null;
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  const sentence = cut.lastIndexOf('. ');
+  if (sentence > max / 2) return cut.slice(0, sentence + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[,;:.\s]+$/, '')} …`;
+}
 
 /** A candidate as its digest will keep it, titled in the recipient's language (falling back to the title). */
 export function toDigestEntry(candidate: DigestCandidate, language: Language): DigestEntry {
@@ -22,6 +40,7 @@ export function toDigestEntry(candidate: DigestCandidate, language: Language): D
     projectTitle: candidate[LOCALISED_TITLE[language]] || candidate.title,
     projectOrganization: candidate.organization,
     deadline: candidate.deadline,
+    excerpt: excerptOf(candidate.summary) ?? excerptOf(candidate.description),
   };
 }
 
@@ -29,12 +48,16 @@ function byScoreThenTitle(a: DigestEntry, b: DigestEntry): number {
   return b.score - a.score || a.projectTitle.localeCompare(b.projectTitle) || a.alertId - b.alertId || a.simapProjectId.localeCompare(b.simapProjectId);
 }
 
+export interface ComposedDigest extends RenderedEmail {
+  /** RFC 2369 / RFC 8058 headers: one-click unsubscribe from every digest. */
+  headers: Record<string, string>;
+}
+
 /** Gmail clips a message above 102 kB of HTML, hiding the links and the footer. */
 export const MAX_DIGEST_HTML_BYTES = 100_000;
 /** The best matches of each alert a digest shows; the others are one link to the alert in Vigie. */
 export const DIGEST_MATCHES_PER_ALERT = 20;
 const FALLBACK_LIMITS = [10, 5, 3, 1];
-const MAX_EXPLANATION_CHARS = 400;
 
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -46,52 +69,51 @@ function digestKind(entries: readonly DigestEntry[]): DigestKind | null {
   return kinds.size === 1 && only ? only : null;
 }
 
-function render(digest: StoredDigest, publicUrl: string, perAlert: number, actionLinks?: DigestActionLinks): RenderedEmail {
+function render(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], perAlert: number, actionLinks?: DigestActionLinks): RenderedEmail {
+  const language = digest.language;
   const byAlert = new Map<number, DigestEntry[]>();
   for (const entry of [...digest.entries].sort(byScoreThenTitle)) {
     const group = byAlert.get(entry.alertId);
     if (group) group.push(entry);
     else byAlert.set(entry.alertId, [entry]);
   }
-  const shown: DigestEntry[] = [];
-  const more: DigestMoreVars[] = [];
-  for (const [alertId, entries] of byAlert) {
-    shown.push(...entries.slice(0, perAlert));
-    if (entries.length > perAlert) {
-      more.push({ alertPrompt: shorten(entries[0]!.alertPrompt, 120), count: entries.length - perAlert, url: `${publicUrl}/alerts/${alertId}` });
-    }
-  }
-  const items = shown.sort(byScoreThenTitle).map((entry) => ({
-    title: entry.projectTitle,
-    organization: entry.projectOrganization,
-    score: entry.score,
-    alertPrompt: shorten(entry.alertPrompt, 200),
-    explanation: shorten(entry.explanation, MAX_EXPLANATION_CHARS),
-    deadline: entry.deadline,
-    projectUrl: `${publicUrl}/projects/${entry.projectId}`,
-    simapUrl: simapProjectUrl(entry.simapProjectId, digest.language),
-    ...(actionLinks ? { actions: actionLinks(entry) } : {}),
+  const groups: DigestGroupVars[] = [...byAlert].map(([alertId, entries]) => ({
+    alertPrompt: shorten(entries[0]!.alertPrompt, 200),
+    alertUrl: `${publicUrl}/alerts/${alertId}?lng=${language}`,
+    unsubscribeUrl: unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId }),
+    more: Math.max(0, entries.length - perAlert),
+    items: entries.slice(0, perAlert).map((entry) => ({
+      title: entry.projectTitle,
+      organization: entry.projectOrganization,
+      score: entry.score,
+      deadline: entry.deadline,
+      excerpt: entry.excerpt,
+      projectUrl: `${publicUrl}/projects/${entry.projectId}?lng=${language}`,
+      simapUrl: simapProjectUrl(entry.simapProjectId, language),
+      ...(actionLinks ? { actions: actionLinks(entry) } : {}),
+    })),
   }));
-  return renderEmail(digestTemplate, digest.language, {
+  return renderEmail(digestTemplate, language, {
     username: digest.username,
-    items,
-    alertsUrl: `${publicUrl}/alerts`,
+    groups,
     kind: digestKind(digest.entries),
-    total: digest.entries.length,
-    more,
+    alertsUrl: `${publicUrl}/alerts?lng=${language}`,
+    unsubscribeAllUrl: unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' }),
   });
 }
 
 /**
- * The digest's e-mail, from stored rows only, so that a retry renders exactly what the first attempt did. Every
- * match stays in the digest (none comes again in a later one); the e-mail shows the best of each alert and stays
- * under MAX_DIGEST_HTML_BYTES, fewer per alert when many alerts matched.
+ * The digest's e-mail, from stored rows only, so that a retry renders exactly what the first attempt did: one
+ * section per alert (the alert with the best match first), its best matches first with an extract, the rest as
+ * "and N more" with the alert's link, each alert with its unsubscribe link; under MAX_DIGEST_HTML_BYTES, fewer per
+ * alert when many alerts matched.
  */
-export function composeDigest(digest: StoredDigest, publicUrl: string, actionLinks?: DigestActionLinks): RenderedEmail {
-  let email = render(digest, publicUrl, DIGEST_MATCHES_PER_ALERT, actionLinks);
+export function composeDigest(digest: StoredDigest, publicUrl: string, signingKeys: readonly string[], actionLinks?: DigestActionLinks): ComposedDigest {
+  let email = render(digest, publicUrl, signingKeys, DIGEST_MATCHES_PER_ALERT, actionLinks);
   for (const perAlert of FALLBACK_LIMITS) {
     if (Buffer.byteLength(email.html) <= MAX_DIGEST_HTML_BYTES) break;
-    email = render(digest, publicUrl, perAlert, actionLinks);
+    email = render(digest, publicUrl, signingKeys, perAlert, actionLinks);
   }
-  return email;
+  const unsubscribeAll = unsubscribeUrl(publicUrl, signingKeys, { userId: digest.userId, alertId: 'all' });
+  return { ...email, headers: { 'List-Unsubscribe': `<${unsubscribeAll}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { findSentEmails } from '../../db/sent-emails.ts';
-import { presentSentEmail } from '../../api/presenters/sent-email.ts';
+import { presentSentEmails } from '../../api/presenters/sent-email.ts';
 import { buildMatch, buildOpportunity, buildVerifiedUser } from '../../test-support/digest-fixtures.ts';
 import { buildAlert } from '../../test-support/factories.ts';
 import { seedProjects } from '../../test-support/seed-projects.ts';
@@ -93,7 +93,7 @@ describe('notify under mail faults', () => {
     expect(now.getTime() - T0.getTime()).toBeGreaterThanOrEqual(24 * 3_600_000);
     const [given] = await digestRows();
     expect(given).toMatchObject({ status: 'failed', attempts: MAX_DIGEST_ATTEMPTS, nextAttemptAt: null });
-    const history = (await findSentEmails(db, { limit: 10 })).map((email) => presentSentEmail(email, true));
+    const history = presentSentEmails(await findSentEmails(db, { limit: 10 }), true);
     expect(history.map((h) => h.status)).toEqual(['failed']);
 
     await sink.setMode('accept');

@@ -86,8 +86,8 @@ describe('notify', () => {
     expect(text).not.toContain('Nettoyage des écoles');
     expect(text).toContain('Entretien des préaux');
     expect(text).toContain('Auftraggeber: Stadt Bern');
-    expect(text).toContain('Übereinstimmung: 85 %');
-    expect(text).toContain('Begründung: Schulhausreinigung in Bern');
+    expect(text).toContain('Reinigung der Schulen (85 %)');
+    expect(text).toContain('== Alarm „Reinigung von Schulhäusern“ ==');
     expect(text).toContain('Eingabefrist: 1. Januar 2099');
     expect(text).toContain(`${PUBLIC_URL}/projects/${localised.id}`);
     expect(text).toContain(`https://www.simap.ch/de/project-detail/${localised.projectId}`);
@@ -97,7 +97,11 @@ describe('notify', () => {
     for (const excluded of ['Sous le seuil', 'Déjà adjugé', 'Projet clos', 'Avis d’adjudication', 'Délai passé']) expect(text).not.toContain(excluded);
     expect(text.indexOf('Reinigung der Schulen')).toBeLessThan(text.indexOf('Entretien des préaux'));
     expect(mail.html).toContain('lang="de"');
-    expect(mail.html).toContain(`href="${PUBLIC_URL}/projects/${localised.id}"`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/projects/${localised.id}?lng=de"`);
+    const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+    expect(header('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=u${user.id}\\.aall\\.[\\w-]{43}>$`));
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(text).toMatch(new RegExp(`Keine E-Mails mehr zu diesem Alarm:\\n${PUBLIC_URL}/api/unsubscribe\\?token=u${user.id}\\.a${alert.id}\\.`));
 
     const rows = await sentRows();
     expect(rows).toEqual([

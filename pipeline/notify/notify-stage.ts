@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { findNotifyServedPeriods, recordNotifyServed } from '../../db/notify-schedule.ts';
 import { findDigestCandidates, insertDigestEntries, type DigestCandidate } from '../../db/sent-emails.ts';
 import type { Logger } from '../../logger.ts';
+import { secretKeysFor } from '../../secret-keys.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OPPORTUNITY_PUB_TYPES } from '../normalize/project-status.ts';
 import { runStage, type Stage, type StageEvent } from '../stage-runner.ts';
@@ -62,7 +63,7 @@ export interface NotifySummary extends NotifyResult {
 }
 
 interface NotifyStageOptions extends NotifyOptions {
-  config: Pick<Config, 'publicUrl' | 'notifyDailyAt' | 'thresholds' | 'stripe'>;
+  config: Pick<Config, 'publicUrl' | 'notifyDailyAt' | 'thresholds' | 'stripe' | 'sessionKeys' | 'dataDir'>;
   mailer: Mailer;
   clock: () => Date;
 }
@@ -91,7 +92,7 @@ export const notifyStage: Stage<NotifyStageOptions, NotifyResult> = {
   id: NOTIFY_STAGE_ID,
   async run(ctx, options) {
     const { config, clock } = options;
-    const sendDeps = { db: ctx.db, logger: ctx.logger, mailer: options.mailer, publicUrl: config.publicUrl, clock };
+    const sendDeps = { db: ctx.db, logger: ctx.logger, mailer: options.mailer, publicUrl: config.publicUrl, signingKeys: secretKeysFor(config), clock };
     const requested = requestedFrequencies(options.frequency);
     const startedAt = clock();
     const frequencies = options.retryFailed

@@ -18,6 +18,8 @@ export interface SendDigestDeps {
   logger: Logger;
   mailer: Mailer;
   publicUrl: string;
+  /** Keys signing the unsubscribe links (secret-keys.ts). */
+  signingKeys: readonly string[];
   clock: () => Date;
 }
 
@@ -29,11 +31,11 @@ export interface SendDigestDeps {
 export async function sendDigest(deps: SendDigestDeps, digestId: string): Promise<DigestOutcome> {
   const digest = await findDigest(deps.db, digestId);
   if (!digest) return { status: 'missing' };
-  const email = composeDigest(digest, deps.publicUrl, await digestActionLinksFor(deps.db, digest.userId, digest.language, deps.publicUrl));
+  const email = composeDigest(digest, deps.publicUrl, deps.signingKeys, await digestActionLinksFor(deps.db, digest.userId, digest.language, deps.publicUrl));
   const messageId = digestMessageId(digestId, deps.publicUrl);
   const matches = digest.entries.length;
   try {
-    await deps.mailer.send({ to: digest.email, subject: email.subject, html: email.html, text: email.text, messageId });
+    await deps.mailer.send({ to: digest.email, subject: email.subject, html: email.html, text: email.text, messageId, headers: email.headers });
   } catch (error) {
     const message = describeFailure(error);
     const retryAt = nextDigestAttemptAt(digest.attempts, deps.clock());

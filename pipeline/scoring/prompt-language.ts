@@ -19,7 +19,7 @@ const DECLARED_BONUS = 0.75;
  * stemmer would miss every word. Function words and the CPV vocabulary of each language vote; the
  * declared language wins ties.
  */
-export function detectPromptLanguage(prompt: string, declared: Language, resources: ScoringResources): Language {
+export function detectPromptLanguage(prompt: string, declared: Language, resources: Pick<ScoringResources, 'knows'>): Language {
   const words = splitWords(prompt).map((word) => word.toLowerCase());
   let best = declared;
   let bestVotes = -Infinity;

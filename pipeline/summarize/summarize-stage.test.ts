@@ -54,7 +54,7 @@ describe('summarize', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ language: 'de', model: 'extractive', extractive: true });
     expect(rows[0].text).toContain('Auftraggeber: Stadt Bern');
-    expect(await findProjectSummaries(db, project.id)).toEqual({ french: null, english: null, german: rows[0].text, italian: null, status: 'completed' });
+    expect(await findProjectSummaries(db, project.id)).toEqual({ french: null, english: null, german: rows[0].text, italian: null, status: 'completed', extractive: ['de'], noticeLanguage: expect.anything() });
     expect(await summarize(offline())).toMatchObject({ claimed: 0 });
   });
 
@@ -158,7 +158,7 @@ describe('summary queue administration', () => {
     expect(await addProjectToQueue(db, project.id)).toBe(true);
     expect(await addProjectToQueue(db, 999_999)).toBe(false);
     expect(await getQueueStatus(db)).toMatchObject({ queueLength: 1, pending: 1 });
-    expect(await findProjectSummaries(db, 999_999)).toEqual({ french: null, english: null, german: null, italian: null, status: 'none' });
+    expect(await findProjectSummaries(db, 999_999)).toEqual({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null });
   });
 
   it('re-queues the offline-only projects once an LLM is configured, and nothing that is complete', async () => {

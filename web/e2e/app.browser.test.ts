@@ -60,7 +60,11 @@ function fakeApi() {
         return json(200, { ...USER, language: body.language });
       case 'GET /api/stats':
         return json(200, { totalProjects: 12345, matchingProjects: 1, activeAlerts: 0 });
+      case 'GET /api/config':
+        return json(200, { matchThreshold: 50, notifyThreshold: 70, billing: 'off', languages: ['fr', 'de', 'it', 'en'] });
       case 'GET /api/alerts':
+        return json(200, [{ id: 1, prompt: 'Cleaning of school buildings', isActive: true, frequency: 'daily', language: 'fr', promptLanguage: 'en', matchCount: 0, createdAt: new Date().toISOString() }]);
+      case 'GET /api/alerts/1/matches':
         return json(200, []);
       case 'GET /api/projects':
         return json(200, PROJECTS, { 'X-Total-Count': String(PROJECTS.length) });
@@ -169,7 +173,40 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
     await page.getByText('Plan included', { exact: false }).first().waitFor();
   });
 
+  it('keeps keyboard focus inside the delete dialog and gives it back on close', async () => {
+    await page.goto(`${origin}/alerts?lng=en`);
+    const remove = page.getByRole('button', { name: 'Delete' }).first();
+    await remove.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('offers a skip link as the first Tab stop, leading to the main content', async () => {
+    await page.goto(`${origin}/projects?lng=en`);
+    await page.getByTestId('project-card').first().waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('shows the alert\'s prompt language, not the interface language', async () => {
+    await page.goto(`${origin}/alerts?lng=fr`);
+    await page.locator('.alert-meta .badge', { hasText: /^EN$/ }).waitFor();
+  });
+
   it('refuses an alert prompt shorter than 10 characters', async () => {
+    await page.goto(`${origin}/home?lng=en`);
     await page.getByLabel('What are you looking for?').fill('short');
     await page.getByRole('button', { name: 'Create alert' }).click();
     await page.getByText('Prompt must be at least 10 characters').waitFor();

@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/client.ts';
 import { ProtectedRoute } from './components/protected-route.tsx';
+import { Spinner } from './components/spinner.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { ToastProvider } from './hooks/use-toast.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
 import { ROUTES } from './route-table.tsx';
+
+const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -21,12 +23,14 @@ const guard = (page: ReactNode, redirectTo = '/') => <ProtectedRoute redirectTo=
 
 export function AppRoutes() {
   return (
+    <Suspense fallback={<Spinner fullPage />}>
     <Routes>
       {ROUTES.map(({ path, Page, signedInElse }) => (
         <Route key={path} path={path} element={signedInElse ? guard(<Page />, signedInElse) : <Page />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </Suspense>
   );
 }
 

@@ -1,23 +1,44 @@
 import i18n from 'i18next';
+import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/languages.ts';
 import { browserLanguageSources, cacheLanguage, detectLanguage, normaliseLanguage } from './lib/languages.ts';
-import de from './locales/de.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
-import fr from './locales/fr.json' with { type: 'json' };
-import it from './locales/it.json' with { type: 'json' };
 
 const initial = detectLanguage(browserLanguageSources());
 cacheLanguage(initial);
 
-void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: fr }, de: { translation: de }, it: { translation: it }, en: { translation: en } },
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// One chunk per language, loaded when needed: the landing page ships only the visitor's texts.
+const LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  fr: () => import('./locales/fr.json'),
+  de: () => import('./locales/de.json'),
+  it: () => import('./locales/it.json'),
+  en: () => import('./locales/en.json'),
+};
+
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LOADERS[normaliseLanguage(language) ?? DEFAULT_LANGUAGE];
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18nReady = i18n
+  .use(localeChunks)
+  .use(initReactI18next)
+  .init({
+    lng: initial,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
 
 function syncHtml(language: string): void {
   document.documentElement.setAttribute('lang', language);
@@ -34,3 +55,4 @@ i18n.on('languageChanged', (language) => {
 export function currentLanguage(): Language {
   return normaliseLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 }
+export default i18n;

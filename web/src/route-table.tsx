@@ -1,26 +1,28 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { AdminPage } from './pages/admin-page.tsx';
-import { AlertsPage } from './pages/alerts-page.tsx';
-import { AuthPage } from './pages/auth-page.tsx';
-import { DashboardPage } from './pages/dashboard-page.tsx';
-import { DisclaimerPage } from './pages/disclaimer-page.tsx';
-import { EmailActionPage } from './pages/email-action-page.tsx';
-import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
-import { NotificationsPage } from './pages/notifications-page.tsx';
-import { ProjectDetailPage } from './pages/project-detail-page.tsx';
-import { ProjectsPage } from './pages/projects-page.tsx';
-import { ResetPasswordPage } from './pages/reset-password-page.tsx';
-import { SettingsPage } from './pages/settings-page.tsx';
-import { SubscriptionPage } from './pages/subscription-page.tsx';
-import { SubscriptionSuccessPage } from './pages/subscription-success-page.tsx';
-import { VerifyEmailPage } from './pages/verify-email-page.tsx';
-import { WatchlistPage } from './pages/watchlist-page.tsx';
+
+// Split by route: the landing page ships with the shell; every other screen loads when first visited.
+const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const AlertsPage = lazy(() => import('./pages/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })));
+const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
+const DisclaimerPage = lazy(() => import('./pages/disclaimer-page.tsx').then((m) => ({ default: m.DisclaimerPage })));
+const EmailActionPage = lazy(() => import('./pages/email-action-page.tsx').then((m) => ({ default: m.EmailActionPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const NotificationsPage = lazy(() => import('./pages/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })));
+const ProjectDetailPage = lazy(() => import('./pages/project-detail-page.tsx').then((m) => ({ default: m.ProjectDetailPage })));
+const ProjectsPage = lazy(() => import('./pages/projects-page.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const SettingsPage = lazy(() => import('./pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
+const SubscriptionPage = lazy(() => import('./pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })));
+const SubscriptionSuccessPage = lazy(() => import('./pages/subscription-success-page.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
+const WatchlistPage = lazy(() => import('./pages/watchlist-page.tsx').then((m) => ({ default: m.WatchlistPage })));
 
 export interface AppRoute {
   path: string;
-  Page: ComponentType;
+  Page: ComponentType | LazyExoticComponent<ComponentType>;
   /** Signed-in users only; others are sent to this path. Absent: public. */
   signedInElse?: '/' | '/auth';
   /** The app layout's heading and the document title (titles.* in web/src/locales). */

@@ -30,6 +30,7 @@ describe('alerts', () => {
       isActive: true,
       frequency: 'daily',
       language: 'de',
+      promptLanguage: 'de',
       matchCount: 0,
       createdAt: expect.any(String),
     });
@@ -99,6 +100,14 @@ describe('alerts', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => user.client.post('/api/alerts', { prompt: `Concurrent alert ${i} here` })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 403)).toHaveLength(3);
+  });
+
+  it('names the language the prompt is written in, not the interface language', async () => {
+    const user = await api.signUp(undefined, { language: 'fr' });
+    const english = await user.client.post('/api/alerts', { prompt: 'cleaning of the school buildings in the canton of Vaud' });
+    expect(english.body).toMatchObject({ language: 'fr', promptLanguage: 'en' });
+    const german = await user.client.post('/api/alerts', { prompt: 'Unterhalt der Strassen und der Brücken im Kanton' });
+    expect(german.body).toMatchObject({ language: 'fr', promptLanguage: 'de' });
   });
 
   it('validates prompts and frequencies with clear messages', async () => {

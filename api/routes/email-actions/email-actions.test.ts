@@ -43,6 +43,7 @@ async function digestLinks(projectId: number) {
       entries: [{ alertId, alertFrequency: 'daily', simapProjectId: 's1', projectId, score: 80, alertPrompt: 'Reinigung', explanation: 'x', projectTitle: 'Schulhausreinigung', projectOrganization: null, deadline: null }],
     } as unknown as Parameters<typeof composeDigest>[0],
     TEST_PUBLIC_URL,
+    ['made-up-signing-key'],
     links,
   );
   const found = [...email.text.matchAll(/(👍 Relevant|👎 Nicht relevant|☆ Beobachten): (\S+)/g)].map((m) => [m[1], m[2]!] as const);

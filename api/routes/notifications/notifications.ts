@@ -4,7 +4,7 @@ import { describeNotifySummary } from '../../../pipeline/notify/describe-notify-
 import { notify } from '../../../pipeline/notify/notify-stage.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../../middleware/require-user.ts';
-import { presentSentEmail } from '../../presenters/sent-email.ts';
+import { presentSentEmails } from '../../presenters/sent-email.ts';
 import { validateBody, validateQuery } from '../../validate.ts';
 import { ProcessNotificationsBody, SentEmailQuery } from './schema.ts';
 import { apiRouter } from '../api-router.ts';
@@ -18,7 +18,7 @@ export function notificationRoutes(deps: ApiDeps): Router {
     const { limit } = validateQuery(ctx, SentEmailQuery);
     const isAdmin = user.role === 'admin';
     const emails = await findSentEmails(db.knex, { userId: isAdmin ? undefined : user.id, limit });
-    ctx.body = emails.map((email) => presentSentEmail(email, isAdmin));
+    ctx.body = presentSentEmails(emails, isAdmin);
   });
 
   router.post('/admin/process-notifications', ...requireAdmin(db), async (ctx) => {

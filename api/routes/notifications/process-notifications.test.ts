@@ -68,6 +68,35 @@ describe('POST /api/admin/process-notifications', () => {
 
     const history = await member.client.get('/api/notifications/email');
     expect(history.status).toBe(200);
-    expect(history.body).toEqual([expect.objectContaining({ projectId: project.id, status: 'sent', match: { score: 88 } })]);
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        subject: 'Vigie: 1 nuovo bando corrisponde ai tuoi avvisi',
+        status: 'sent',
+        matchCount: 1,
+        matches: [expect.objectContaining({ projectId: project.id, score: 88, project: { title: 'Pulizia delle scuole', organization: null } })],
+      }),
+    ]);
+  });
+
+  it('lists the history as one row per e-mail, newest first, its matches inside best first, limit counting e-mails', async () => {
+    const db = api.db.knex;
+    const reader = await api.signUp(undefined, { language: 'de' });
+    await db('users').where({ id: reader.id }).update({ emailVerifiedAt: new Date() });
+    const alert = await buildAlert(db, { userId: reader.id, frequency: 'weekly', language: 'de' });
+    for (const [title, score] of [['Erstes A', 75], ['Erstes B', 91]] as const) await buildMatch(db, alert, await buildOpportunity(db, { title }), score);
+    await admin.client.post('/api/admin/process-notifications', { frequency: 'weekly' });
+    await buildMatch(db, alert, await buildOpportunity(db, { title: 'Zweites' }), 80);
+    await admin.client.post('/api/admin/process-notifications', { frequency: 'weekly' });
+
+    const history = await reader.client.get('/api/notifications/email');
+    expect(history.status).toBe(200);
+    expect(history.body.map((email: { matches: Array<{ project: { title: string } }> }) => email.matches.map((m) => m.project.title))).toEqual([
+      ['Zweites'],
+      ['Erstes B', 'Erstes A'],
+    ]);
+    expect(history.body[1]).toMatchObject({ subject: 'Vigie: 2 neue Ausschreibungen passen zu Ihren Alarmen', matchCount: 2, status: 'sent' });
+    const limited = await reader.client.get('/api/notifications/email?limit=1');
+    expect(limited.body).toHaveLength(1);
+    expect(limited.body[0].matchCount).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ describe('summary queue administration (real queue)', () => {
     expect(seeded.projects).toBe(5);
     const response = await admin.client.post('/api/admin/reset-projects');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ projectsCount: 3 });
+    expect(response.body).toEqual({ projectsCount: 3, alertsRescored: 0, matches: 0 });
     expect((await admin.client.get('/api/queue/status')).body).toEqual({ queueLength: 3, pending: 3, processing: 0, completed: 0, failed: 0 });
   });
 });

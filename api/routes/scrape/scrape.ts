@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ApiDeps } from '../../api-deps.ts';
+import { resetAndRescore } from '../../commands/reset-and-rescore.ts';
 import { startScrape } from '../../commands/start-scrape.ts';
 import { ConflictError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../middleware/require-user.ts';
@@ -29,9 +30,7 @@ export function scrapeRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/admin/reset-projects', ...requireAdmin(db), async (ctx) => {
-    const result = await deps.pipeline.resetProjects(db.knex);
-    deps.projectCounts.clear();
-    ctx.body = { projectsCount: result.projectsCount };
+    ctx.body = await resetAndRescore(deps);
   });
 
   return router;

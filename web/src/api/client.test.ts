@@ -50,11 +50,22 @@ describe('api client', () => {
     await expect(queryFn({ queryKey: ['/api/user'] } as never)).resolves.toBeNull();
   });
 
-  it('describes an error with the localised text for its code, else the server message', () => {
-    const t = ((key: string) => ({ 'errors.codes.rate_limited': 'Trop de requêtes', 'validation.promptMin': 'Au moins 10 caractères' })[key] ?? key) as unknown as TFunction;
-    expect(describeError(t, new ApiError(429, '{}', { error: 'rate_limited', message: 'Too many requests' }))).toBe('429: Trop de requêtes');
-    expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'Prompt must be at least 10 characters' }))).toBe('400: Au moins 10 caractères');
-    expect(describeError(t, new ApiError(409, '{}', { error: 'something_new', message: 'Server says no' }))).toBe('409: Server says no');
-    expect(describeError(t, new ApiError(502, 'Bad Gateway', null))).toBe('502: Bad Gateway');
+  it('describes an error in the user\'s language by its code, never with the server\'s English or the status', () => {
+    const t = ((key: string) =>
+      ({
+        'errors.codes.rate_limited': 'Trop de requêtes',
+        'validation.promptMin': 'Au moins 10 caractères',
+        'errors.server': 'Erreur du serveur',
+        'errors.badRequest': 'Requête refusée',
+        'errors.network': 'Serveur injoignable',
+        'errors.unexpected': 'Erreur inattendue',
+      })[key] ?? key) as unknown as TFunction;
+    expect(describeError(t, new ApiError(429, '{}', { error: 'rate_limited', message: 'Too many requests' }))).toBe('Trop de requêtes');
+    expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'Prompt must be at least 10 characters' }))).toBe('Au moins 10 caractères');
+    expect(describeError(t, new ApiError(409, '{}', { error: 'something_new', message: 'Server says no' }))).toBe('Erreur inattendue');
+    expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'limit must be at most 100' }))).toBe('Requête refusée');
+    expect(describeError(t, new ApiError(502, 'Bad Gateway', null))).toBe('Erreur du serveur');
+    expect(describeError(t, new TypeError('Failed to fetch'))).toBe('Serveur injoignable');
+    expect(describeError(t, new Error('boom'))).toBe('Erreur inattendue');
   });
 });

@@ -1,36 +1,81 @@
-import type { z } from 'zod';
-import type {
-  AlertMatchResponse,
-  AlertResponse,
-  ProjectDetailResponse,
-  ProjectMatchResponse,
-  ProjectSummariesResponse,
-  PromoValidationResponse,
-  QueueStatusResponse,
-  SentEmailResponse,
-  StatsResponse,
-  SubscriptionResponse,
-  UserResponse,
-  Verdict as VerdictSchema,
-} from '../../../domain/api-responses.ts';
 import type { NotifyFrequency } from '../../../domain/notify-frequencies.ts';
 
-// The shapes the API answers (domain/api-responses.ts, checked by api/api-contract.test.ts); types only, no zod in the bundle.
-export type User = z.infer<typeof UserResponse>;
-export type Frequency = NotifyFrequency;
-export type Alert = z.infer<typeof AlertResponse>;
-/** A project from a list (no `content`) or its detail page; the SPA adds its age. */
-export type Project = Omit<z.infer<typeof ProjectDetailResponse>, 'content'> & { content?: string; daysSincePublished?: number | null };
-export type ProjectSummaries = z.infer<typeof ProjectSummariesResponse>;
-export type AlertMatch = z.infer<typeof AlertMatchResponse>;
-export type ProjectMatch = z.infer<typeof ProjectMatchResponse>;
-export type Stats = z.infer<typeof StatsResponse>;
-export type Subscription = z.infer<typeof SubscriptionResponse>;
-export type SentEmail = z.infer<typeof SentEmailResponse>;
-export type QueueStatus = z.infer<typeof QueueStatusResponse>;
-export type PromoValidation = z.infer<typeof PromoValidationResponse>;
+export type Role = 'user' | 'admin';
 
-export type Verdict = z.infer<typeof VerdictSchema>;
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  role: Role;
+  language?: string | null;
+}
+
+export type Frequency = NotifyFrequency;
+
+export interface Alert {
+  id: number;
+  prompt: string;
+  isActive: boolean;
+  frequency: Frequency;
+  language?: string | null;
+  /** The language the prompt is written in (the chip shows this one). */
+  promptLanguage?: string | null;
+  matchCount?: number | null;
+  createdAt?: string | null;
+}
+
+export interface Project {
+  id: number;
+  projectId?: string | null;
+  title?: string | null;
+  titleFr?: string | null;
+  titleDe?: string | null;
+  titleIt?: string | null;
+  titleEn?: string | null;
+  summaryFr?: string | null;
+  summaryDe?: string | null;
+  summaryIt?: string | null;
+  summaryEn?: string | null;
+  organization?: string | null;
+  location?: string | null;
+  category?: string | null;
+  description?: string | null;
+  content?: string | null;
+  publishedAt?: string | null;
+  deadline?: string | null;
+  budget?: string | number | null;
+  metadata?: string | Record<string, unknown> | null;
+  url?: string | null;
+  status?: string | null;
+  matchScore?: number | null;
+  matchCount?: number | null;
+  daysSincePublished?: number | null;
+}
+
+export type SummaryStatus = 'none' | 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface ProjectSummaries {
+  french?: string | null;
+  english?: string | null;
+  german?: string | null;
+  italian?: string | null;
+  status?: SummaryStatus;
+  /** Languages whose summary is sentences extracted from the notice. */
+  extractive?: string[];
+  noticeLanguage?: string | null;
+}
+
+export interface AlertMatch {
+  id: number;
+  score: number | null;
+  explanation?: string | null;
+  project?: Project | null;
+  alert?: { id: number; prompt: string } | null;
+  feedback?: Verdict | null;
+}
+
+export type Verdict = 'relevant' | 'not_relevant';
 
 export interface LearnedItem {
   id: number;
@@ -43,6 +88,68 @@ export interface AlertLearning {
   moreLike: LearnedItem[];
   lessLike: LearnedItem[];
   excluded: LearnedItem[];
+}
+
+export interface Stats {
+  totalProjects: number;
+  matchingProjects: number;
+  activeAlerts: number;
+}
+
+export interface Subscription {
+  billing?: 'off' | 'on' | string;
+  status?: string | null;
+  plan?: 'monthly' | 'yearly' | string | null;
+  currentPeriodStart?: string | null;
+  currentPeriodEnd?: string | null;
+  trialEnd?: string | null;
+  cancelAtPeriodEnd?: boolean | null;
+  activeAlertCount?: number | null;
+  maxAlerts?: number | null;
+}
+
+export interface SentEmailMatch {
+  projectId?: number | null;
+  alertId?: number | null;
+  score?: number | null;
+  alertPrompt?: string | null;
+  project?: { title?: string | null; organization?: string | null } | null;
+}
+
+/** One e-mail of the history, with the matches it carried. */
+export interface SentEmail {
+  id: string;
+  subject?: string | null;
+  sentAt?: string | null;
+  status: string;
+  language?: string | null;
+  matchCount: number;
+  matches: SentEmailMatch[];
+  user?: { id?: number; username?: string | null } | null;
+}
+
+export interface QueueStatus {
+  queueLength: number;
+  pending: number;
+  processing: number;
+  completed: number;
+  failed: number;
+}
+
+export interface PromoValidation {
+  valid: boolean;
+  type?: 'discount' | 'trial' | string;
+  value?: number;
+  benefit?: string;
+  message?: string;
+}
+
+/** GET /api/config: what the SPA shares with the server instead of copying it. */
+export interface AppConfig {
+  matchThreshold: number;
+  notifyThreshold: number;
+  billing: 'on' | 'off';
+  languages: string[];
 }
 
 export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
@@ -64,4 +171,13 @@ export interface UserSettings {
   reminderDays: number[];
   calendarUrl: string;
   webcalUrl: string;
+}
+
+/** One of the user's alerts matching a project (the project detail page). */
+export interface ProjectMatch {
+  id: number;
+  score: number | null;
+  explanation?: string | null;
+  alert: { id: number; prompt: string };
+  feedback?: Verdict | null;
 }

@@ -73,6 +73,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
       <header className="site-header">
         <div className="container header-inner">
           <Link to="/home" className="brand" aria-label={t('nav.home')}>
@@ -106,7 +109,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="app-main">
+      <main id="main" className="app-main" tabIndex={-1}>
         <div className="container">
           <h1 className="page-title">{title}</h1>
           {children}
@@ -123,9 +126,12 @@ export function PublicLayout({ children, title }: { children: ReactNode; title?:
   useDocumentTitle(title ?? t('titles.default'));
   return (
     <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
       <header className="site-header">
         <div className="container header-inner">
-          <Link to={user ? '/home' : '/'} className="brand">
+          <Link to={user ? '/home' : '/'} className="brand" aria-label={t('nav.home')}>
             <Logo />
           </Link>
           <div className="header-tools public-tools">
@@ -142,7 +148,9 @@ export function PublicLayout({ children, title }: { children: ReactNode; title?:
           </div>
         </div>
       </header>
-      <main className="public-main">{children}</main>
+      <main id="main" className="public-main" tabIndex={-1}>
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

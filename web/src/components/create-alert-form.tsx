@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Alert, Frequency } from '../api/types.ts';
 import { DEFAULT_NOTIFY_FREQUENCY, NOTIFY_FREQUENCIES } from '../../../domain/notify-frequencies.ts';
 import { PROMPT_MIN, useCreateAlert } from '../hooks/use-alerts.ts';
+import { Link } from 'react-router-dom';
+import { useAlertRoom, type AlertRoom } from '../hooks/use-alert-room.ts';
 import { Switch } from './switch.tsx';
 
 export function validatePrompt(prompt: string): string | null {
@@ -23,9 +25,35 @@ export function FrequencySelect({ value, onChange, id }: { value: Frequency; onC
   );
 }
 
+/** The limit and what to do about it, shown before the user types (the server would refuse with 403). */
+export function AlertRoomNotice({ room }: { room: AlertRoom }) {
+  const { t } = useTranslation();
+  if (room.blocked === 'subscription') {
+    return (
+      <div className="notice notice-warning" role="status">
+        <p>{t('alerts.room.subscription')}</p>
+        <Link to="/subscription" className="button button-small button-primary">
+          {t('alerts.room.subscribe')}
+        </Link>
+      </div>
+    );
+  }
+  if (room.blocked === 'limit') {
+    return (
+      <div className="notice notice-warning" role="status">
+        <p>{t('alerts.room.limit', { active: room.active, max: room.max })}</p>
+      </div>
+    );
+  }
+  return null;
+}
+
 export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (alert: Alert) => void; compact?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
+  const room = useAlertRoom();
+  const atLimit = room.blocked === 'limit';
+  const noSubscription = room.blocked === 'subscription';
   const [prompt, setPrompt] = useState('');
   const [frequency, setFrequency] = useState<Frequency>(DEFAULT_NOTIFY_FREQUENCY);
   const [isActive, setIsActive] = useState(true);
@@ -41,11 +69,13 @@ export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (a
     const problem = validatePrompt(prompt);
     setError(problem);
     if (problem) return;
-    create.mutate({ prompt: prompt.trim(), frequency, isActive });
+    create.mutate({ prompt: prompt.trim(), frequency, isActive: isActive && !atLimit });
   };
 
   return (
     <form className={compact ? 'alert-form compact' : 'alert-form'} onSubmit={submit} noValidate>
+      <AlertRoomNotice room={room} />
+      <fieldset className="plain-fieldset" disabled={noSubscription}>
       <div className="field">
         <label htmlFor={`${id}-prompt`}>{t('alerts.form.prompt')}</label>
         <textarea
@@ -78,12 +108,13 @@ export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (a
           <FrequencySelect id={`${id}-frequency`} value={frequency} onChange={setFrequency} />
         </div>
         <div className="field field-switch">
-          <Switch id={`${id}-active`} checked={isActive} onChange={setIsActive} label={t('alerts.form.active')} />
+          <Switch id={`${id}-active`} checked={isActive && !atLimit} disabled={atLimit} onChange={setIsActive} label={atLimit ? t('alerts.room.createInactive') : t('alerts.form.active')} />
         </div>
       </div>
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {create.isPending ? t('common.saving') : t('alerts.form.submit')}
       </button>
+      </fieldset>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '../api/types.ts';
 import { useLanguage } from '../hooks/use-language.ts';
+import { categoryLabel } from '../lib/category.ts';
 import { formatDate, stripHtml, truncate } from '../lib/format.ts';
 import { localisedSummary, localisedTitle } from '../lib/localise.ts';
 import { ScoreBadge } from './score-badge.tsx';
@@ -37,7 +38,7 @@ export function ProjectCard({ project, score, extra }: { project: Project; score
       </p>
       {summary && <p className="project-snippet">{summary}</p>}
       <div className="project-card-foot">
-        {project.category && <span className="badge badge-muted">{project.category}</span>}
+        {project.category && <span className="badge badge-muted">{categoryLabel(t, project.category)}</span>}
         {extra}
       </div>
     </article>

@@ -24,6 +24,7 @@ function useInvalidateAlerts() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
     void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/subscription'] });
     void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/projects') || String(query.queryKey[0]).includes('/matches') });
   };
 }

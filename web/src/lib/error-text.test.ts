@@ -30,7 +30,7 @@ describe('security error texts', () => {
   it('translates the password policy, username and control-character refusals', async () => {
     await i18n.changeLanguage('de');
     const validation = (message: string) => describeError(i18n.t, apiError(400, { error: 'validation_failed', message, field: 'password' }));
-    expect(validation('Password must be at least 10 characters')).toBe('400: Das Passwort muss mindestens 10 Zeichen lang sein');
+    expect(validation('Password must be at least 10 characters')).toBe('Das Passwort muss mindestens 10 Zeichen lang sein');
     expect(validation('This password is too common or too easy to guess')).toContain('zu leicht zu erraten');
     expect(validation('Password must not be your username or e-mail address')).toContain('Benutzername');
     expect(validation('Username may contain only letters, digits, dots, underscores and hyphens')).toContain('Bindestriche');

@@ -19,26 +19,29 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'No verification token found': 'verify.noToken',
 };
 
+function translated(t: TFunction, key: string, values?: Record<string, unknown>): string | undefined {
+  const text = t(key, { ...values, defaultValue: '' });
+  return text && text !== key ? text : undefined;
+}
+
 /**
- * `status: text` where text is the localised message for the server's error code, falling back to
- * the server's message, then to the raw body. Non-API errors give their own message.
+ * The user's-language text for an error, chosen by the server's error `code` (the product's validation messages map
+ * to their own keys). Never the server's English message, never the HTTP status: an unknown code says which kind of
+ * failure it was (request refused, server, network) in the user's language.
  */
 export function describeError(t: TFunction, error: unknown, fallbackKey?: string): string {
   if (error instanceof ApiError) {
-    const serverMessage = error.serverMessage;
-    const validationKey = serverMessage ? VALIDATION_MESSAGES[serverMessage] : undefined;
-    let text: string | undefined;
-    if (validationKey) text = t(validationKey);
-    else if (error.code && error.code !== 'validation_failed' && error.code !== 'bad_request') {
-      const key = `errors.codes.${error.code}`;
-      // The body's other fields (e.g. origin_mismatch's expectedOrigin) fill the translation's placeholders.
-      const localised = t(key, { ...error.body, defaultValue: '' });
-      text = localised && localised !== key ? localised : undefined;
-    }
-    text ??= serverMessage;
-    if (!text) return error.message;
-    return `${error.status}: ${text}`;
+    const validationKey = error.serverMessage ? VALIDATION_MESSAGES[error.serverMessage] : undefined;
+    if (validationKey) return t(validationKey);
+    // The body's other fields (e.g. origin_mismatch's expectedOrigin) fill the translation's placeholders.
+    const byCode = error.code ? translated(t, `errors.codes.${error.code}`, error.body ?? undefined) : undefined;
+    if (byCode) return byCode;
+    if (fallbackKey) return t(fallbackKey);
+    if (error.status === 400) return t('errors.badRequest');
+    if (error.status >= 500) return t('errors.server');
+    return t('errors.unexpected');
   }
-  if (error instanceof Error && error.message) return error.message;
-  return fallbackKey ? t(fallbackKey) : t('errors.unexpected');
+  // fetch() rejects with a TypeError ("Failed to fetch", "NetworkError …", "Load failed") when no answer came back.
+  if (error instanceof TypeError) return t('errors.network');
+  return t(fallbackKey ?? 'errors.unexpected');
 }

@@ -54,9 +54,10 @@ export function officialUrl(project: ProjectPart, language: string): string | nu
       metadata = null;
     }
   }
+  const inLanguage = (url: string) => url.replace(/^(https:\/\/(?:www\.)?simap\.ch\/)(fr|de|it|en)\//, `$1${normaliseLanguage(language) ?? 'fr'}/`);
   if (metadata && typeof metadata === 'object' && 'url' in metadata) {
     const url = text((metadata as { url: unknown }).url);
-    if (url) return url;
+    if (url) return inLanguage(url);
   }
   if (project.projectId && text(project.projectId)) return simapProjectUrl(project.projectId, normaliseLanguage(language) ?? DEFAULT_LANGUAGE);
   return null;

@@ -5,6 +5,11 @@ export function hasScore(score: number | null | undefined): score is number {
   return typeof score === 'number' && Number.isFinite(score);
 }
 
+/** A match is a score at or above the server's MATCH_THRESHOLD (GET /api/config); every count and list uses this. */
+export function isMatch(score: number | null | undefined, threshold: number): score is number {
+  return hasScore(score) && score >= threshold;
+}
+
 /** Badge level (docs/product.md §9): 80+ success, 50-79 warning, below 50 default; no score → 'none' ("not scored"). */
 export function scoreLevel(score: number | null | undefined): ScoreLevel {
   if (!hasScore(score)) return 'none';

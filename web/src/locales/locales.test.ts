@@ -52,3 +52,37 @@ describe('locales', () => {
     expect(locales.en.get('notFound.title')).toBe('404 - Not found');
   });
 });
+
+describe('French typography', () => {
+  // Narrow no-break space (U+202F) before : ; ! ? % and inside « »; URLs and times (12:00) aside.
+  const prose = (text: string) => text.replace(/(?:https?|webcal):\/\/\S*/g, '').replace(/\d:\d/g, '');
+  it('puts a narrow no-break space before : ; ! ? % and inside « »', () => {
+    const bad = [...locales.fr.entries()]
+      .filter(([, value]) => {
+        const text = prose(String(value));
+        return /[^\u202f\u00a0][:;!?%»]/u.test(text) || /«[^\u202f\u00a0]/u.test(text) || /^[:;!?%»]/u.test(text);
+      })
+      .map(([key, value]) => `${key}: ${String(value)}`);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('keys used by the SPA', () => {
+  it('exist in every language (literal t() keys in web/src)', async () => {
+    const { readdirSync } = await import('node:fs');
+    const root = new URL('../', import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'));
+    const missing = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(new URL(file, root), 'utf8');
+      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+        const key = match[1] ?? '';
+        for (const language of LANGUAGES) {
+          const map = locales[language];
+          if (!map.has(key) && !map.has(`${key}_one`) && !map.has(`${key}_other`)) missing.add(`${language}:${key}`);
+        }
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../components/icon.tsx';
 import { useState } from 'react';
@@ -44,9 +45,9 @@ function QueueCard() {
   const [projectId, setProjectId] = useState('');
 
   const check = useMutation({
-    mutationFn: () => apiRequest<{ message?: string }>('POST', '/api/queue/check-incomplete'),
+    mutationFn: () => apiRequest<{ queued?: number }>('POST', '/api/queue/check-incomplete'),
     onSuccess: (result) => {
-      toast({ title: t('admin.toast.checkStarted'), description: result?.message, variant: 'success' });
+      toast({ title: t('admin.toast.checkStarted'), description: t('admin.toast.checkQueued', { count: result?.queued ?? 0 }), variant: 'success' });
       window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: QUEUE_KEY }), REFETCH_AFTER_CHECK_MS);
     },
     onError: (error) => toast({ title: t('admin.toast.checkFailed'), description: describeError(t, error), variant: 'destructive' }),
@@ -137,13 +138,28 @@ function QueueCard() {
   );
 }
 
+interface NotifyResult {
+  frequencies?: string[];
+  digestsSent?: number;
+  digestsFailed?: number;
+  matchesEmailed?: number;
+}
+
+/** The notify run told from its numbers, in the user's language (the server's sentence is English). */
+export function describeNotifyResult(t: TFunction, result: NotifyResult | null | undefined): string {
+  const sent = t('admin.notifyResult.sent', { count: result?.digestsSent ?? 0, matches: t('admin.notifyResult.matches', { count: result?.matchesEmailed ?? 0 }) });
+  const failed = result?.digestsFailed ? ` ${t('admin.notifyResult.failed', { count: result.digestsFailed })}` : '';
+  const frequencies = (result?.frequencies ?? []).map((frequency) => t(`alerts.frequency.${frequency}`)).join(', ');
+  return frequencies ? `${sent}${failed} (${frequencies})` : `${sent}${failed}`;
+}
+
 function NotificationsCard() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const [frequency, setFrequency] = useState<NotifyFrequency>('daily');
   const trigger = useMutation({
-    mutationFn: () => apiRequest<{ message?: string }>('POST', '/api/admin/process-notifications', { frequency }),
-    onSuccess: (result) => toast({ title: t('admin.toast.notificationsDone'), description: result?.message, variant: 'success' }),
+    mutationFn: () => apiRequest<NotifyResult>('POST', '/api/admin/process-notifications', { frequency }),
+    onSuccess: (result) => toast({ title: t('admin.toast.notificationsDone'), description: describeNotifyResult(t, result), variant: 'success' }),
     onError: (error) => toast({ title: t('admin.toast.notificationsFailed'), description: describeError(t, error), variant: 'destructive' }),
   });
   return (
@@ -170,10 +186,12 @@ function ResetCard() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation({
-    mutationFn: () => apiRequest<{ projectsCount?: number }>('POST', '/api/admin/reset-projects'),
+    mutationFn: () => apiRequest<{ projectsCount?: number; alertsRescored?: number; matches?: number }>('POST', '/api/admin/reset-projects'),
     onSuccess: (result) => {
       setConfirming(false);
-      toast({ title: t('admin.toast.resetDone'), description: t('admin.toast.resetDoneText', { count: result?.projectsCount ?? 0 }), variant: 'success' });
+      const projects = t('admin.toast.resetDoneText', { count: result?.projectsCount ?? 0 });
+      const rescored = t('admin.toast.resetRescored', { count: result?.alertsRescored ?? 0, matches: result?.matches ?? 0 });
+      toast({ title: t('admin.toast.resetDone'), description: `${projects} ${rescored}`, variant: 'success' });
       void queryClient.invalidateQueries({
         predicate: (query) => {
           const key = String(query.queryKey[0]);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Icon } from '../components/icon.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -16,15 +16,14 @@ import { Spinner } from '../components/spinner.tsx';
 import { StatsStrip } from '../components/stats-strip.tsx';
 import { Switch } from '../components/switch.tsx';
 import { useAlerts, useDeleteAlert, useProcessAlert, useUpdateAlert } from '../hooks/use-alerts.ts';
+import { useAlertRoom } from '../hooks/use-alert-room.ts';
 import { parseExcludedWords, useAlertLearning, useSetExclusions } from '../hooks/use-feedback.ts';
 import { useLanguage } from '../hooks/use-language.ts';
-import { useProjectList } from '../hooks/use-projects.ts';
+import { useMatchThreshold } from '../hooks/use-config.ts';
 import { groupByAge } from '../lib/age-groups.ts';
 import { formatDate } from '../lib/format.ts';
 import { normaliseProject } from '../lib/localise.ts';
-import { hasScore } from '../lib/score.ts';
-
-export const ALERTS_PROJECT_LIMIT = 100;
+import { isMatch } from '../lib/score.ts';
 
 interface ScoredProject {
   project: Project;
@@ -107,6 +106,8 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
   const process = useProcessAlert();
   const ref = useRef<HTMLLIElement>(null);
   const active = alert.isActive !== false;
+  const room = useAlertRoom();
+  const cannotActivate = !active && room.blocked !== null;
 
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -123,15 +124,22 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
             <Switch
               id={`active-${alert.id}`}
               checked={active}
-              disabled={update.isPending}
+              disabled={update.isPending || cannotActivate}
               label={active ? t('alerts.active') : t('alerts.inactive')}
               onChange={(isActive) => update.mutate({ id: alert.id, isActive })}
             />
           </div>
+          {cannotActivate && (
+            <p className="muted small">{room.blocked === 'subscription' ? t('alerts.room.subscriptionShort') : t('alerts.room.limitShort', { max: room.max })}</p>
+          )}
           <p className="alert-meta">
             <span className="badge badge-info">{t(`alerts.frequency.${alert.frequency ?? 'daily'}`)}</span>
             <span className="badge badge-muted">{t('alerts.matchCount', { count: alert.matchCount ?? 0 })}</span>
-            {alert.language && <span className="badge badge-muted">{alert.language.toUpperCase()}</span>}
+            {(alert.promptLanguage ?? alert.language) && (
+              <span className="badge badge-muted" title={t('alerts.promptLanguage', { language: t(`language.names.${alert.promptLanguage ?? alert.language}`) })}>
+                {(alert.promptLanguage ?? alert.language ?? '').toUpperCase()}
+              </span>
+            )}
             <span className="muted small">{t('alerts.createdOn', { date: formatDate(alert.createdAt, language, t('common.na')) })}</span>
           </p>
           <AlertLearningSummary alertId={alert.id} />
@@ -164,38 +172,74 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
   );
 }
 
-function useMatchingProjects(selectedId: number | null): { items: ScoredProject[]; isLoading: boolean } {
-  const all = useProjectList({ limit: ALERTS_PROJECT_LIMIT }, { poll: true });
-  const matches = useQuery({
-    queryKey: [`/api/alerts/${selectedId}/matches`],
-    enabled: selectedId !== null,
-    queryFn: async () => {
-      try {
-        return await apiRequest<AlertMatch[]>('GET', `/api/alerts/${selectedId}/matches`);
-      } catch {
-        return [];
-      }
-    },
-  });
-  if (selectedId !== null) {
-    const items = (matches.data ?? [])
-      .filter((match) => match.project)
-      .map((match) => ({ project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score, feedback: match.feedback ?? null }));
-    return { items, isLoading: matches.isLoading };
-  }
-  const items = (all.data?.items ?? []).filter((project) => hasScore(project.matchScore)).map((project) => ({ project, score: project.matchScore ?? null }));
-  return { items, isLoading: all.isLoading };
+async function fetchMatches(alertId: number): Promise<AlertMatch[]> {
+  return (await apiRequest<AlertMatch[]>('GET', `/api/alerts/${alertId}/matches`)) ?? [];
 }
 
-function MatchingProjects({ selected, onClear }: { selected: Alert | null; onClear: () => void }) {
+/**
+ * The selected alert's matches, or those of every active alert merged by project (best score kept): the same
+ * definition as the alert cards' counts and the "matching projects" stat.
+ */
+function useMatchingProjects(alerts: Alert[], selectedId: number | null): { items: ScoredProject[]; isLoading: boolean; isError: boolean } {
+  const ids = selectedId !== null ? [selectedId] : alerts.filter((alert) => alert.isActive !== false).map((alert) => alert.id);
+  const results = useQueries({
+    queries: ids.map((id) => ({ queryKey: [`/api/alerts/${id}/matches`], queryFn: () => fetchMatches(id) })),
+  });
+  const best = new Map<number, ScoredProject>();
+  for (const result of results) {
+    for (const match of result.data ?? []) {
+      if (!match.project) continue;
+      const known = best.get(match.project.id);
+      if (!known || (match.score ?? -1) > (known.score ?? -1)) {
+        best.set(match.project.id, { project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score, feedback: match.feedback ?? null });
+      }
+    }
+  }
+  const items = [...best.values()].sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+  return { items, isLoading: results.some((result) => result.isLoading), isError: results.some((result) => result.isError) };
+}
+
+function AgeGroups({ items, alertId }: { items: ScoredProject[]; alertId: number | null }) {
   const { t } = useTranslation();
-  const { items, isLoading } = useMatchingProjects(selected?.id ?? null);
   const groups = groupByAge(items, (item) => item.project.publishedAt, (item) => item.score);
   const sections = [
     { key: 'recent', label: t('alerts.groups.recent'), items: groups.recent },
     { key: 'month', label: t('alerts.groups.month'), items: groups.month },
     { key: 'older', label: t('alerts.groups.older'), items: groups.older },
   ];
+  return (
+    <>
+      {sections.map((section) =>
+        section.items.length === 0 ? null : (
+          <div key={section.key} className="age-group">
+            <h3 className="age-group-title">
+              {section.label} <span className="muted">({section.items.length})</span>
+            </h3>
+            <div className="project-list">
+              {section.items.map((item) => (
+                <ProjectCard
+                  key={item.project.id}
+                  project={item.project}
+                  score={item.score}
+                  extra={alertId !== null ? <FeedbackButtons alertId={alertId} projectId={item.project.id} verdict={item.feedback} /> : undefined}
+                />
+              ))}
+            </div>
+          </div>
+        ),
+      )}
+    </>
+  );
+}
+
+function MatchingProjects({ alerts, selected, onClear }: { alerts: Alert[]; selected: Alert | null; onClear: () => void }) {
+  const { t } = useTranslation();
+  const threshold = useMatchThreshold();
+  const [showWeaker, setShowWeaker] = useState(false);
+  const { items, isLoading, isError } = useMatchingProjects(alerts, selected?.id ?? null);
+  const strong = threshold === undefined ? [] : items.filter((item) => isMatch(item.score, threshold));
+  const weaker = threshold === undefined ? [] : items.filter((item) => !isMatch(item.score, threshold));
+  useEffect(() => setShowWeaker(false), [selected?.id]);
   return (
     <section className="card" aria-labelledby="matching-title">
       <div className="card-head">
@@ -207,30 +251,39 @@ function MatchingProjects({ selected, onClear }: { selected: Alert | null; onCle
         )}
       </div>
       {selected && <p className="muted small">{t('alerts.matchesFor', { prompt: selected.prompt })}</p>}
-      {isLoading ? (
+      {isLoading || threshold === undefined ? (
         <Spinner />
-      ) : items.length === 0 ? (
-        <p className="empty">{t('alerts.noMatches')}</p>
+      ) : isError ? (
+        <p className="muted">{t('errors.fetchMatches')}</p>
       ) : (
-        sections.map((section) =>
-          section.items.length === 0 ? null : (
-            <div key={section.key} className="age-group">
-              <h3 className="age-group-title">
-                {section.label} <span className="muted">({section.items.length})</span>
-              </h3>
-              <div className="project-list">
-                {section.items.map((item) => (
-                  <ProjectCard
-                    key={item.project.id}
-                    project={item.project}
-                    score={item.score}
-                    extra={selected ? <FeedbackButtons alertId={selected.id} projectId={item.project.id} verdict={item.feedback} /> : undefined}
-                  />
-                ))}
-              </div>
+        <>
+          <p className="muted small" data-testid="match-total">
+            {t('alerts.matchSummary', { count: strong.length, threshold })}
+          </p>
+          {strong.length === 0 ? <p className="empty">{t('alerts.noMatches')}</p> : <AgeGroups items={strong} alertId={selected?.id ?? null} />}
+          {weaker.length > 0 && (
+            <div className="weaker-matches">
+              <button type="button" className="button button-small" aria-expanded={showWeaker} aria-controls="weaker-list" onClick={() => setShowWeaker((value) => !value)}>
+                {showWeaker ? t('alerts.hideWeaker') : t('alerts.showWeaker', { count: weaker.length, threshold })}
+              </button>
+              {showWeaker && (
+                <div id="weaker-list">
+                  <h3 className="age-group-title">{t('alerts.weakerTitle', { threshold })}</h3>
+                  <div className="project-list weaker">
+                    {weaker.map((item) => (
+                      <ProjectCard
+                        key={item.project.id}
+                        project={item.project}
+                        score={item.score}
+                        extra={selected ? <FeedbackButtons alertId={selected.id} projectId={item.project.id} verdict={item.feedback} /> : undefined}
+                      />
+                    ))}
+                  </div>
+                </div>
+              )}
             </div>
-          ),
-        )
+          )}
+        </>
       )}
     </section>
   );
@@ -307,6 +360,7 @@ export function AlertsPage() {
         )}
       </section>
       <MatchingProjects
+        alerts={list}
         selected={selected}
         onClear={() => {
           setSelectedId(null);

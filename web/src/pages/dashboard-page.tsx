@@ -12,18 +12,19 @@ import { useAuth } from '../hooks/use-auth.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { useProjectList } from '../hooks/use-projects.ts';
 import { truncate } from '../lib/format.ts';
-import { hasScore } from '../lib/score.ts';
+import { useMatchThreshold } from '../hooks/use-config.ts';
+import { isMatch } from '../lib/score.ts';
 
 export const DASHBOARD_PROJECT_LIMIT = 50;
 export const TOP_MATCHES = 5;
-export const MATCH_THRESHOLD = 50;
 export const ALERT_TITLE_LENGTH = 30;
 
 function TopMatches() {
   const { t } = useTranslation();
+  const threshold = useMatchThreshold();
   const { data, isLoading, isError } = useProjectList({ limit: DASHBOARD_PROJECT_LIMIT }, { poll: true });
   const top = (data?.items ?? [])
-    .filter((project) => hasScore(project.matchScore) && project.matchScore >= MATCH_THRESHOLD)
+    .filter((project) => threshold !== undefined && isMatch(project.matchScore, threshold))
     .sort((a, b) => (b.matchScore ?? 0) - (a.matchScore ?? 0))
     .slice(0, TOP_MATCHES);
   return (
@@ -34,7 +35,7 @@ function TopMatches() {
           {t('dashboard.viewAll')} →
         </Link>
       </div>
-      {isLoading ? (
+      {isLoading || threshold === undefined ? (
         <Spinner />
       ) : isError ? (
         <p className="muted">{t('errors.fetchProjects')}</p>

@@ -1,102 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { Icon } from '../components/icon.tsx';
-import type { IconName } from '../components/icon.tsx';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { PublicLayout } from '../components/app-layout.tsx';
-import { Spinner } from '../components/spinner.tsx';
+import { LandingContent } from '../components/landing-content.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
-import { PLAN_PRICES_CHF } from '../../../domain/plans.ts';
-
-const FEATURES = [
-  { key: 'realtime', icon: 'clock' },
-  { key: 'matching', icon: 'target' },
-  { key: 'multilingual', icon: 'globe' },
-  { key: 'secure', icon: 'lock' },
-] as const satisfies readonly { key: string; icon: IconName }[];
-
-const PLAN_FEATURES = ['alerts', 'daily', 'matching', 'summaries', 'updates'] as const;
 
 export function LandingPage() {
-  const { t } = useTranslation();
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner fullPage />;
+  const { user } = useAuth();
   if (user) return <Navigate to="/home" replace />;
   return (
     <PublicLayout>
-      <section className="hero">
-        <div className="container hero-inner">
-          <div className="hero-text">
-            <p className="eyebrow">{t('landing.eyebrow')}</p>
-            <h1 className="hero-title">{t('landing.title')}</h1>
-            <p className="hero-subtitle">{t('landing.subtitle')}</p>
-            <div className="hero-actions">
-              <Link to="/auth?tab=register" className="button button-accent button-large">
-                {t('landing.cta')}
-              </Link>
-              <Link to="/auth" className="button button-ghost-light button-large">
-                {t('landing.login')}
-              </Link>
-            </div>
-          </div>
-          <div className="hero-card" aria-hidden="true">
-            <p className="hero-card-label">{t('landing.sample.label')}</p>
-            <p className="hero-card-prompt">“{t('landing.sample.prompt')}”</p>
-            <div className="hero-card-match">
-              <span>{t('landing.sample.project')}</span>
-              <span className="badge badge-success">92%</span>
-            </div>
-            <div className="hero-card-match">
-              <span>{t('landing.sample.project2')}</span>
-              <span className="badge badge-warning">74%</span>
-            </div>
-          </div>
-        </div>
-      </section>
-
-      <section className="section container" aria-labelledby="features-title">
-        <h2 id="features-title" className="section-title">
-          {t('landing.featuresTitle')}
-        </h2>
-        <div className="feature-grid">
-          {FEATURES.map((feature) => (
-            <div key={feature.key} className="card feature-card">
-              <span className="feature-icon">
-                <Icon name={feature.icon} size={26} />
-              </span>
-              <h3>{t(`landing.features.${feature.key}.title`)}</h3>
-              <p className="muted">{t(`landing.features.${feature.key}.text`)}</p>
-            </div>
-          ))}
-        </div>
-      </section>
-
-      <section className="section section-alt" aria-labelledby="pricing-title">
-        <div className="container">
-          <h2 id="pricing-title" className="section-title">
-            {t('landing.pricingTitle')}
-          </h2>
-          <div className="pricing-card card">
-            <p className="pricing-name">{t('landing.plan.name')}</p>
-            <p className="pricing-price">
-              <span className="price">{PLAN_PRICES_CHF.monthly} CHF</span> <span className="muted">{t('landing.plan.perMonth')}</span>
-            </p>
-            <ul className="check-list">
-              {PLAN_FEATURES.map((feature) => (
-                <li key={feature}>{t(`landing.plan.features.${feature}`)}</li>
-              ))}
-            </ul>
-            <Link to="/auth?tab=register" className="button button-primary button-block">
-              {t('landing.plan.cta')}
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section className="section container disclaimer-strip">
-        <p className="muted small">
-          {t('landing.disclaimerShort')} <Link to="/disclaimer">{t('footer.disclaimer')}</Link>
-        </p>
-      </section>
+      <LandingContent />
     </PublicLayout>
   );
 }

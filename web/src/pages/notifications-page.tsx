@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SentEmail } from '../api/types.ts';
-import { ScoreBar } from '../components/score-badge.tsx';
+import { ScoreBadge, ScoreBar } from '../components/score-badge.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { dayKey, formatDayHeading, formatTime } from '../lib/format.ts';
 import { describeError } from '../lib/error-text.ts';
-import { localisedTitle } from '../lib/localise.ts';
 
 export const EMAIL_PAGE_SIZE = 20;
 
@@ -23,10 +22,6 @@ const STATUS_STYLE: Record<string, { icon: IconName; badge: string }> = {
   failed: { icon: 'cross', badge: 'badge-danger' },
   error: { icon: 'cross', badge: 'badge-danger' },
 };
-
-function emailScore(email: SentEmail): number | null {
-  return email.match?.score ?? null;
-}
 
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -95,24 +90,32 @@ function History() {
               <li key={email.id} className="card email-card">
                 <div className="email-card-head">
                   <div>
-                    <h3 className="email-title">{localisedTitle(email.project, language, t('notifications.unknownProject'))}</h3>
-                    {email.project?.organization && <p className="muted small">{email.project.organization}</p>}
+                    <h3 className="email-title">{email.subject ?? t('notifications.unknownSubject')}</h3>
+                    <p className="muted small">
+                      {t('notifications.sentAt', { time: formatTime(email.sentAt, language, t('common.na')) })}
+                      {' · '}
+                      {t('notifications.matchCount', { count: email.matchCount })}
+                      {isAdmin && email.user?.username ? ` · ${email.user.username}` : ''}
+                    </p>
                   </div>
                   <StatusBadge status={email.status} />
                 </div>
-                {email.alert?.prompt && <p className="email-prompt">“{email.alert.prompt}”</p>}
-                <ScoreBar score={emailScore(email)} />
-                <div className="email-card-foot">
-                  <span className="muted small">
-                    {t('notifications.sentAt', { time: formatTime(email.sentAt, language, t('common.na')) })}
-                    {isAdmin && email.user?.username ? ` · ${email.user.username}` : ''}
-                  </span>
-                  {email.projectId != null && (
-                    <Link to={`/projects/${email.projectId}`} className="link-button">
-                      {t('notifications.viewProject')} →
-                    </Link>
-                  )}
-                </div>
+                <ul className="email-matches">
+                  {email.matches.map((match, index) => (
+                    <li key={`${match.projectId ?? 'x'}-${match.alertId ?? index}`} className="email-match">
+                      <div className="email-match-text">
+                        {match.projectId != null ? (
+                          <Link to={`/projects/${match.projectId}`}>{match.project?.title || t('notifications.unknownProject')}</Link>
+                        ) : (
+                          <span>{match.project?.title || t('notifications.unknownProject')}</span>
+                        )}
+                        {match.project?.organization && <span className="muted small"> · {match.project.organization}</span>}
+                        {match.alertPrompt && <p className="email-prompt small">{t('notifications.forAlert', { prompt: match.alertPrompt })}</p>}
+                      </div>
+                      <ScoreBadge score={match.score} />
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>

@@ -10,28 +10,34 @@ import { Spinner } from '../components/spinner.tsx';
 import { WatchButton } from '../components/watch-button.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useProject } from '../hooks/use-projects.ts';
+import { categoryLabel } from '../lib/category.ts';
 import { formatBudget, formatDate, stripHtml, truncate } from '../lib/format.ts';
 import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 import { localisedSummary, localisedTitle, officialUrl } from '../lib/localise.ts';
 
 export const SUMMARIES_STALE_MS = 30 * 60_000;
-export const DETAIL_TITLE_LENGTH = 50;
 
 const SUMMARY_FIELD: Record<Language, keyof ProjectSummaries> = { fr: 'french', de: 'german', it: 'italian', en: 'english' };
 
-function Summaries({ projectId, fallback }: { projectId: number; fallback: string }) {
+/** The tab to open: the user's language when it has a summary, else the notice's, else the first there is. */
+export function initialSummaryTab(available: readonly Language[], language: Language, noticeLanguage: string | null | undefined): Language | null {
+  if (available.includes(language)) return language;
+  const notice = available.find((code) => code === noticeLanguage);
+  return notice ?? available[0] ?? null;
+}
+
+function Summaries({ summaries, isLoading, isError, fallback }: { summaries: ProjectSummaries | undefined; isLoading: boolean; isError: boolean; fallback: string }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [tab, setTab] = useState<Language>(language);
-  const { data, isLoading, isError } = useQuery<ProjectSummaries>({ queryKey: [`/api/projects/${projectId}/summaries`], staleTime: SUMMARIES_STALE_MS });
+  const [chosen, setChosen] = useState<Language | null>(null);
   if (isLoading) return <Spinner />;
   if (isError) return <p className="muted">{t('errors.fetchSummaries')}</p>;
-  const generating = data?.status === 'pending' || data?.status === 'processing';
-  const any = LANGUAGES.some((code) => {
-    const value = data?.[SUMMARY_FIELD[code]];
+  const generating = summaries?.status === 'pending' || summaries?.status === 'processing';
+  const available = LANGUAGES.filter((code) => {
+    const value = summaries?.[SUMMARY_FIELD[code]];
     return typeof value === 'string' && value.trim() !== '';
   });
-  if (!any) {
+  if (available.length === 0) {
     if (generating) {
       return (
         <p className="notice notice-info">
@@ -46,23 +52,27 @@ function Summaries({ projectId, fallback }: { projectId: number; fallback: strin
       </>
     );
   }
-  const text = data?.[SUMMARY_FIELD[tab]];
+  const tab = chosen && available.includes(chosen) ? chosen : (initialSummaryTab(available, language, summaries?.noticeLanguage) ?? available[0]!);
+  const text = String(summaries?.[SUMMARY_FIELD[tab]] ?? '');
   return (
     <div>
-      <div className="tabs small" role="tablist" aria-label={t('project.summaryLanguage')}>
-        {LANGUAGES.map((code) => (
-          <button key={code} type="button" role="tab" aria-selected={tab === code} className={tab === code ? 'tab active' : 'tab'} onClick={() => setTab(code)}>
-            {code.toUpperCase()}
-          </button>
-        ))}
-      </div>
-      {typeof text === 'string' && text.trim() !== '' ? (
-        <p className="pre-line">{stripHtml(text)}</p>
-      ) : (
-        <p className="muted">
-          {generating ? t('project.summaryGenerating') : t(`project.summaryNotAvailable.${tab}`)}
+      {!available.includes(language) && (
+        <p className="muted small" data-testid="summary-language-note">
+          {t('project.summaryOtherLanguage', { language: t(`language.names.${language}`), shown: t(`language.names.${tab}`) })}
         </p>
       )}
+      {available.length > 1 && (
+        <div className="tabs small" role="tablist" aria-label={t('project.summaryLanguage')}>
+          {available.map((code) => (
+            <button key={code} type="button" role="tab" lang={code} aria-selected={tab === code} className={tab === code ? 'tab active' : 'tab'} onClick={() => setChosen(code)}>
+              {code.toUpperCase()}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="pre-line" lang={tab}>
+        {stripHtml(text)}
+      </p>
     </div>
   );
 }
@@ -105,6 +115,9 @@ export function ProjectDetailPage() {
   const params = useParams();
   const id = Number.parseInt(params.id ?? '', 10);
   const { data: project, isLoading, isError } = useProject(id);
+  const summaries = useQuery<ProjectSummaries>({ queryKey: [`/api/projects/${id}/summaries`], staleTime: SUMMARIES_STALE_MS, enabled: Number.isInteger(id) && id > 0 });
+  // Sentences picked from the notice are an extract, never "AI": the label says which one the reader gets.
+  const extract = (summaries.data?.extractive?.length ?? 0) > 0 && summaries.data?.extractive?.length === LANGUAGES.filter((code) => summaries.data?.[SUMMARY_FIELD[code]]).length;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
 
   if (isLoading) return <Spinner />;
@@ -127,7 +140,7 @@ export function ProjectDetailPage() {
     { label: t('project.published'), value: formatDate(project.publishedAt, language, t('common.na')) },
     { label: t('project.deadline'), value: formatDate(project.deadline, language, t('common.na')) },
     { label: t('project.budget'), value: formatBudget(project.budget, language, t('common.na')) },
-    { label: t('project.category'), value: project.category || t('common.na') },
+    { label: t('project.category'), value: project.category ? categoryLabel(t, project.category) : t('common.na') },
   ];
   const description = stripHtml(project.description);
   const content = stripHtml(project.content);
@@ -145,11 +158,10 @@ export function ProjectDetailPage() {
       </div>
       <article className="card">
         <div className="project-detail-head">
-          <h2 title={title}>{truncate(title, DETAIL_TITLE_LENGTH)}</h2>
+          <h2>{title}</h2>
           <WatchButton projectId={project.id} />
           <ScoreBadge score={project.matchScore} />
         </div>
-        {title.length > DETAIL_TITLE_LENGTH && <p className="muted">{title}</p>}
         <dl className="field-grid">
           {fields.map((field) => (
             <div key={field.label}>
@@ -179,10 +191,16 @@ export function ProjectDetailPage() {
         <div className="stack">
           <section className="card">
             <h2>
-              <Icon name="sparkle" size={18} /> {t('project.summary')}
+              {extract ? (
+                t('project.extractTitle')
+              ) : (
+                <>
+                  <Icon name="sparkle" size={18} /> {t('project.summary')}
+                </>
+              )}
             </h2>
-            <Summaries projectId={project.id} fallback={stripHtml(localisedSummary(project, language))} />
-            <p className="muted small">{t('project.summaryDisclaimer')}</p>
+            <Summaries summaries={summaries.data} isLoading={summaries.isLoading} isError={summaries.isError} fallback={stripHtml(localisedSummary(project, language))} />
+            <p className="muted small">{extract ? t('project.extractDisclaimer') : t('project.summaryDisclaimer')}</p>
           </section>
           <section className="card">
             <h2>{t('project.matches')}</h2>

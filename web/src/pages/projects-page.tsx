@@ -7,6 +7,7 @@ import { useDebounced } from '../hooks/use-debounced.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useCategories, useProjectPages } from '../hooks/use-projects.ts';
 import type { ProjectSort } from '../hooks/use-projects.ts';
+import { categoryLabel } from '../lib/category.ts';
 import { formatNumber } from '../lib/format.ts';
 
 const SORTS: readonly ProjectSort[] = ['newest', 'title', 'organization'];
@@ -40,7 +41,7 @@ export function ProjectsPage() {
             <option value="">{t('projects.allCategories')}</option>
             {(categories.data ?? []).map((name) => (
               <option key={name} value={name}>
-                {name}
+                {categoryLabel(t, name)}
               </option>
             ))}
           </select>
@@ -75,6 +76,7 @@ export function ProjectsPage() {
         </p>
       </section>
 
+      <h2 className="sr-only">{t('projects.results')}</h2>
       {pages.isLoading ? (
         <Spinner />
       ) : pages.isError ? (

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useMutation } from '@tanstack/react-query';
 import { Icon } from '../components/icon.tsx';
 import { useState } from 'react';
@@ -14,6 +15,13 @@ import { formatDate, formatNumber } from '../lib/format.ts';
 import { MAX_ACTIVE_ALERTS, PLAN_PRICES_CHF, PLANS, type Plan } from '../../../domain/plans.ts';
 
 const PLAN_FEATURES = ['alerts', 'languages', 'email', 'cancel'] as const;
+
+/** What a valid promo code gives, from its type and value (the server's benefit sentence is English). */
+function promoText(t: TFunction, promo: PromoValidation): string {
+  if (promo.type === 'trial') return t('subscription.promoTrial', { days: promo.value ?? 0 });
+  if (promo.type === 'discount') return t('subscription.promoDiscount', { percent: promo.value ?? 0 });
+  return t('subscription.promoValid');
+}
 
 function redirectTo(url: string | undefined) {
   if (url) window.location.assign(url);
@@ -102,10 +110,10 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
     onSuccess: (result, value) => {
       if (result?.valid) {
         setPromo({ ...result, code: value });
-        toast({ title: t('subscription.promoValid'), description: result.benefit ?? result.message, variant: 'success' });
+        toast({ title: t('subscription.promoValid'), description: promoText(t, result), variant: 'success' });
       } else {
         setCode('');
-        toast({ title: t('subscription.promoInvalid'), description: result?.message ?? t('subscription.promoInvalid'), variant: 'destructive' });
+        toast({ title: t('subscription.promoInvalid'), variant: 'destructive' });
       }
     },
     onError: (error) => {
@@ -192,11 +200,7 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
           </div>
           {promo && (
             <p className="notice notice-success">
-              {promo.type === 'trial'
-                ? t('subscription.promoTrial', { days: promo.value ?? 0 })
-                : promo.type === 'discount'
-                  ? t('subscription.promoDiscount', { percent: promo.value ?? 0 })
-                  : (promo.benefit ?? promo.message ?? t('subscription.promoValid'))}
+              {promoText(t, promo)}
             </p>
           )}
         </form>
