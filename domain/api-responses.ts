@@ -98,15 +98,6 @@ export const SubscriptionResponse = z.strictObject({
   maxAlerts: z.number().int(),
 });
 
-export const PromoValidationResponse = z.strictObject({
-  valid: z.literal(true),
-  code: z.string(),
-  type: z.enum(['discount', 'trial']),
-  value: z.number(),
-  benefit: z.string(),
-  message: z.string(),
-});
-
 export const SentEmailResponse = z.strictObject({
   id,
   projectId: id.nullable(),

@@ -12,15 +12,6 @@ export interface CompoundSplitter {
   split(word: string): string[];
 }
 
-/**
- * Splits German compounds into words of a vocabulary (Koehn & Knight style: fewest parts, then most
- * frequent parts). The vocabulary is the words of the German CPV labels plus the modifiers and heads
- * that several of those compounds share, since many nouns ("Hallen", "Schüler") occur only inside compounds.
- */
-export function createCompoundSplitter(corpusWords: Iterable<string>, stem: (word: string) => string): CompoundSplitter {
-  return compoundSplitterOf(deriveSplitterVocabulary(corpusWords, stem), stem);
-}
-
 /** What the splitter knows of its corpus: plain data, so that it can be cached. */
 export interface SplitterVocabulary {
   frequency: ReadonlyMap<string, number>;

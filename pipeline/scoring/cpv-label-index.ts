@@ -1,11 +1,6 @@
 import type { Language } from './text-analysis.ts';
 import { LANGUAGES } from './text-analysis.ts';
 
-export interface CpvMatch {
-  code: string;
-  similarity: number;
-}
-
 export interface CpvLabelIndex {
   /** Codes whose label in `language` is closest (cosine over idf-weighted stems) to the weighted query stems. */
   match(query: ReadonlyMap<string, number>, language: Language): Map<string, number>;

@@ -236,10 +236,15 @@ function MatchingProjects({ alerts, selected, onClear }: { alerts: Alert[]; sele
   const { t } = useTranslation();
   const threshold = useMatchThreshold();
   const [showWeaker, setShowWeaker] = useState(false);
+  // A newly selected alert starts with its weaker candidates hidden (state adjusted during render, not in an effect).
+  const [shownFor, setShownFor] = useState(selected?.id ?? null);
+  if (shownFor !== (selected?.id ?? null)) {
+    setShownFor(selected?.id ?? null);
+    setShowWeaker(false);
+  }
   const { items, isLoading, isError } = useMatchingProjects(alerts, selected?.id ?? null);
   const strong = threshold === undefined ? [] : items.filter((item) => isMatch(item.score, threshold));
   const weaker = threshold === undefined ? [] : items.filter((item) => !isMatch(item.score, threshold));
-  useEffect(() => setShowWeaker(false), [selected?.id]);
   return (
     <section className="card" aria-labelledby="matching-title">
       <div className="card-head">
