@@ -30,6 +30,8 @@ export const AlertResponse = z.strictObject({
   isActive: z.boolean(),
   frequency: z.enum(NOTIFY_FREQUENCIES),
   language: z.enum(LANGUAGES),
+  /** The language the prompt is written in, as detected from its words (the alert card's chip). */
+  promptLanguage: z.enum(LANGUAGES).nullable(),
   matchCount: z.number().int(),
   createdAt: isoDate,
 });
@@ -72,6 +74,9 @@ export const ProjectSummariesResponse = z.strictObject({
   german: z.string().nullable(),
   italian: z.string().nullable(),
   status: SummaryStatus,
+  /** Languages whose summary is sentences extracted from the notice (labelled as extracts, never "AI"). */
+  extractive: z.array(z.enum(LANGUAGES)),
+  noticeLanguage: z.enum(LANGUAGES).nullable(),
 });
 
 export const Verdict = z.enum(['relevant', 'not_relevant']);
@@ -98,14 +103,23 @@ export const SubscriptionResponse = z.strictObject({
   maxAlerts: z.number().int(),
 });
 
+/** One e-mail as the subscriber thinks of it: a digest with the matches it carried, best first. */
 export const SentEmailResponse = z.strictObject({
-  id,
-  projectId: id.nullable(),
+  id: z.string(),
   sentAt: isoDate.nullable(),
   status: z.enum(['pending', 'sent', 'failed']),
-  project: z.strictObject({ title: z.string().nullable(), organization: z.string().nullable() }),
-  alert: z.strictObject({ prompt: z.string().nullable() }),
-  match: z.strictObject({ score: z.number().nullable() }),
+  language: z.enum(LANGUAGES).nullable(),
+  subject: z.string(),
+  matchCount: z.number().int(),
+  matches: z.array(
+    z.strictObject({
+      projectId: id.nullable(),
+      alertId: id.nullable(),
+      score: z.number().nullable(),
+      alertPrompt: z.string().nullable(),
+      project: z.strictObject({ title: z.string().nullable(), organization: z.string().nullable() }),
+    }),
+  ),
   /** Only in the admin view of everyone's e-mails. */
   user: z.strictObject({ id, username: z.string() }).optional(),
 });
@@ -124,6 +138,6 @@ export const QueueAddResponse = z.strictObject({ queued: z.boolean(), message: z
 
 export const QueueCheckResponse = z.strictObject({ queued: z.number().int() });
 
-export const ResetProjectsResponse = z.strictObject({ projectsCount: z.number().int() });
+export const ResetProjectsResponse = z.strictObject({ projectsCount: z.number().int(), alertsRescored: z.number().int(), matches: z.number().int() });
 
 export const ResetTokenCheckResponse = z.strictObject({ valid: z.boolean() });
