@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { affectedRows } from './affected-rows.ts';
 
 export interface RateLimitHit {
   count: number;
@@ -32,5 +33,5 @@ export async function refundRateLimit(db: Knex, key: string, windowSeconds: numb
 }
 
 export async function deleteOldRateLimits(db: Knex, olderThanSeconds = 86_400): Promise<number> {
-  return db('rate_limits').whereRaw('window_start < now() - make_interval(secs => ?)', [olderThanSeconds]).delete();
+  return affectedRows(await db('rate_limits').whereRaw('window_start < now() - make_interval(secs => ?)', [olderThanSeconds]).delete());
 }

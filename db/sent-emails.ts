@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { affectedRows } from './affected-rows.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import type { Language } from '../domain/languages.ts';
 import type { NotifyFrequency } from '../domain/notify-frequencies.ts';
@@ -335,7 +336,7 @@ export async function claimDigestRetry(db: Knex, digestId: string, policy: Retry
       lastAttemptAt: policy.now,
       nextAttemptAt: null,
     });
-    return updated > 0;
+    return affectedRows(updated) > 0;
   });
 }
 

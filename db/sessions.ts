@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { affectedRows } from './affected-rows.ts';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
 
@@ -46,10 +47,10 @@ export async function deleteSession(db: Knex, id: string): Promise<void> {
 export async function deleteUserSessions(db: Knex, userId: number, keepId?: string): Promise<number> {
   const query = db('sessions').where({ userId });
   if (keepId) query.whereNot({ id: keepId });
-  return query.delete();
+  return affectedRows(await query.delete());
 }
 
 /** Sessions past either deadline; nothing reads them any more. */
 export async function deleteExpiredSessions(db: Knex): Promise<number> {
-  return db('sessions').whereRaw(`not (${LIVE})`).delete();
+  return affectedRows(await db('sessions').whereRaw(`not (${LIVE})`).delete());
 }

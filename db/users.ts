@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { affectedRows } from './affected-rows.ts';
 import type { Language } from '../domain/languages.ts';
 
 export type Role = 'user' | 'admin';
@@ -66,5 +67,5 @@ export async function findUsers(db: Knex): Promise<UserRow[]> {
 
 /** Alerts, matches, sessions, tokens, sent e-mails and the subscription row go with the user (ON DELETE CASCADE). */
 export async function deleteUser(db: Knex, id: number): Promise<boolean> {
-  return (await db('users').where({ id }).delete()) > 0;
+  return affectedRows(await db('users').where({ id }).delete()) > 0;
 }

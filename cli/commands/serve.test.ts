@@ -63,7 +63,7 @@ describe('tenders serve', () => {
         .map((line) => (JSON.parse(line) as { msg: string }).msg);
     await expect.poll(roundLines, { timeout: 150_000, interval: 250 }).toHaveLength(1);
     expect(roundLines()[0]).toMatch(
-      /^round 1: scrape failed: simap\.ch is unreachable \(ECONNREFUSED\).*, summarize ok \(0 summarized, \d+\.\d s\), score ok \(0 alerts scored, 0 matches, \d+\.\d s\), notify ok \(0 sent, \d+\.\d s\) — \d+\.\d s$/,
+      /^round 1: scrape failed: simap\.ch is unreachable \(ECONNREFUSED\).*, summarize ok \(0 summarized, \d+\.\d s\), score ok \(0 alerts scored, 0 matches, \d+\.\d s\), notify ok \(0 sent, \d+\.\d s\), housekeeping ok \(\d+ sessions, \d+ rate-limit counters deleted, \d+\.\d s\) — \d+\.\d s$/,
     );
     expect(process.stdout()).toContain('simap.ch is unreachable (ECONNREFUSED); scrape runs again in 5 min');
 
