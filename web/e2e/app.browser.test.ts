@@ -170,6 +170,8 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
     await expect(page.getByTestId('stat-totalProjects').textContent()).resolves.toBe('12,345');
     await page.getByText('not scored').first().waitFor();
     await page.getByText('87% match').first().waitFor();
+    // At 1280 px the header's navigation and tools sit behind the menu button.
+    await page.locator('.menu-toggle').click();
     await page.getByText('Plan included', { exact: false }).first().waitFor();
   });
 
