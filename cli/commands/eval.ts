@@ -31,6 +31,8 @@ export function registerEval(program: Command): void {
     .option('--feedback', 'simulated feedback: feed back the labels of the top 5, measure nDCG@10 on the rest before and after learning')
     .action(async (raw: unknown) => {
       const flags = parseFlags(Flags, raw);
+      // Options and configuration are checked before any file is read, so the first error names what to fix.
+      if (flags.scorer === 'llm' && !llmFromConfig(getConfig())) throw new CliError('--scorer llm needs an LLM: set OPENAI_API_KEY or OPENAI_BASE_URL (and OPENAI_MODEL)');
       const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
       if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
       if (flags.feedback) {
