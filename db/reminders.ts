@@ -1,20 +1,16 @@
 import type { Knex } from 'knex';
+import type { ProjectTitles } from './project-titles.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import { CHANGE_KIND_SQL, type ProjectChangeKind } from './watchlist.ts';
 import type { Language } from '../domain/languages.ts';
 
-interface WatcherProject {
+interface WatcherProject extends ProjectTitles {
   userId: number;
   username: string;
   email: string;
   language: Language;
   projectId: number;
   simapProjectId: string;
-  title: string;
-  titleFr: string | null;
-  titleDe: string | null;
-  titleIt: string | null;
-  titleEn: string | null;
   organization: string | null;
   deadline: Date | null;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ProjectTitles } from './project-titles.ts';
 import { affectedRows } from './affected-rows.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import type { Language } from '../domain/languages.ts';
@@ -63,7 +64,7 @@ export async function findSentEmails(db: Knex, options: { userId?: number; limit
 }
 
 /** A match worth e-mailing that no digest holds yet, with what the digest shows of it. */
-export interface DigestCandidate {
+export interface DigestCandidate extends ProjectTitles {
   userId: number;
   username: string;
   email: string;
@@ -76,17 +77,11 @@ export interface DigestCandidate {
   explanation: string;
   projectId: number;
   simapProjectId: string;
-  title: string;
-  titleFr: string | null;
-  titleDe: string | null;
-  titleIt: string | null;
-  titleEn: string | null;
   organization: string | null;
   deadline: Date | null;
   /** The project's summary in the user's language, if there is one. */
   summary: string | null;
-  description: string | null;
-}
+  description: string | null;}
 
 export interface CandidateFilter {
   frequencies: readonly NotifyFrequency[];

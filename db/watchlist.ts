@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ProjectTitles } from './project-titles.ts';
 
 export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
 
@@ -8,20 +9,14 @@ export interface ProjectChange {
   date: string | null;
 }
 
-export interface WatchedProjectRow {
+export interface WatchedProjectRow extends ProjectTitles {
   id: number;
   simapProjectId: string;
-  title: string;
-  titleFr: string | null;
-  titleDe: string | null;
-  titleIt: string | null;
-  titleEn: string | null;
   organization: string | null;
   deadline: Date | null;
   status: string;
   watchedAt: Date;
-  changes: ProjectChange[];
-}
+  changes: ProjectChange[];}
 
 /** The publication types and flags that change a watched project's situation, as SQL over `project_publications pp`. */
 export const CHANGE_KIND_SQL = `case when pp.pub_type in ('award', 'direct_award') then 'awarded'
