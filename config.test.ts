@@ -71,9 +71,7 @@ describe('loadConfig', () => {
 
   it('wants all four Stripe variables or none', () => {
     const problems = problemsOf({ STRIPE_SECRET_KEY: 'sk' });
-    expect(problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/)]),
-    );
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/)]));
     expect(problems).toHaveLength(3);
   });
 

@@ -24,13 +24,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), url(protocols).optional());
@@ -112,9 +115,7 @@ export type Config = Readonly<{
   thresholds: Readonly<{ prefilter: number; match: number; notify: number; llmTopK: number }>;
   notifyDailyAt: string;
   mail: Readonly<{ smtpUrl: string | undefined; from: string }>;
-  stripe:
-    | Readonly<{ secretKey: string; webhookSecret: string; priceMonthly: string; priceYearly: string; apiBase: string | undefined }>
-    | undefined;
+  stripe: Readonly<{ secretKey: string; webhookSecret: string; priceMonthly: string; priceYearly: string; apiBase: string | undefined }> | undefined;
   trialDays: number;
 }>;
 
@@ -136,13 +137,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    sessionKeys: e.SESSION_KEYS?.split(',').map((k) => k.trim()).filter(Boolean),
+    sessionKeys: e.SESSION_KEYS?.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     simap: Object.freeze({ baseUrl: e.SIMAP_BASE_URL.replace(/\/+$/, ''), rps: e.SIMAP_RPS }),
     pipelineEveryMs: e.PIPELINE_EVERY,
-    llm: e.OPENAI_API_KEY || e.OPENAI_BASE_URL
-      ? Object.freeze({ apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL })
-      : undefined,
+    llm:
+      e.OPENAI_API_KEY || e.OPENAI_BASE_URL
+        ? Object.freeze({ apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL })
+        : undefined,
     thresholds: Object.freeze({ prefilter: e.PREFILTER_THRESHOLD, match: e.MATCH_THRESHOLD, notify: e.NOTIFY_THRESHOLD, llmTopK: e.LLM_TOP_K }),
     notifyDailyAt: e.NOTIFY_DAILY_AT,
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),

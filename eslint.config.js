@@ -23,13 +23,22 @@ const LAYERS = {
 
 /** boundaries classifies folders; the two root files of `infra` are walled off by their path at each depth. */
 function infraWalls() {
-  const layers = Object.entries(LAYERS).filter(([, allowed]) => !allowed.includes('infra')).map(([type]) => type);
+  const layers = Object.entries(LAYERS)
+    .filter(([, allowed]) => !allowed.includes('infra'))
+    .map(([type]) => type);
   return [1, 2, 3, 4, 5, 6].map((depth) => ({
     files: layers.flatMap((type) => [`${type}/${'*/'.repeat(depth - 1)}*.{js,ts,tsx}`]),
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: `^(\\.\\./){${depth}}(config|logger)\\.ts$`, message: 'config.ts and logger.ts are for bin, cli, api, pipeline, tests and bench (LAYERS in eslint.config.js)' }] },
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(config|logger)\\.ts$`,
+              message: 'config.ts and logger.ts are for bin, cli, api, pipeline, tests and bench (LAYERS in eslint.config.js)',
+            },
+          ],
+        },
       ],
     },
   }));
@@ -76,7 +85,9 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx', '**/*.js'],
     plugins: { boundaries },
     settings: {
-      'boundaries/include': Object.keys(LAYERS).filter((type) => type !== 'infra').map((type) => `${type}/**`),
+      'boundaries/include': Object.keys(LAYERS)
+        .filter((type) => type !== 'infra')
+        .map((type) => `${type}/**`),
       'boundaries/elements': [
         ...Object.keys(LAYERS)
           .filter((type) => type !== 'infra')

@@ -8,7 +8,10 @@ export function secretKeysFor(config: Pick<Config, 'sessionKeys' | 'dataDir'>): 
   if (config.sessionKeys && config.sessionKeys.length > 0) return config.sessionKeys;
   const file = path.join(config.dataDir, 'session-keys');
   if (existsSync(file)) {
-    const keys = readFileSync(file, 'utf8').split('\n').map((k) => k.trim()).filter(Boolean);
+    const keys = readFileSync(file, 'utf8')
+      .split('\n')
+      .map((k) => k.trim())
+      .filter(Boolean);
     if (keys.length > 0) return keys;
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -22,15 +22,7 @@ import {
   SubscriptionResponse,
   UserResponse,
 } from '../domain/api-responses.ts';
-import {
-  fakeScrape,
-  insertTestMatch,
-  insertTestProject,
-  startTestApi,
-  type ApiClient,
-  type SignedUpUser,
-  type TestApi,
-} from '../test-support/api-client.ts';
+import { fakeScrape, insertTestMatch, insertTestProject, startTestApi, type ApiClient, type SignedUpUser, type TestApi } from '../test-support/api-client.ts';
 
 let api: TestApi;
 let scrape: ReturnType<typeof fakeScrape>;
@@ -83,32 +75,113 @@ type Access = 'public' | 'user' | 'admin';
 
 // `schema`: what a success answers (domain/api-responses.ts, where the SPA's types come from); an error answers ApiErrorResponse.
 const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?: Call })[] = [
-  { method: 'GET', path: () => '/api/user', access: 'user', ok: 200 , schema: UserResponse },
-  { method: 'PUT', path: () => '/api/user', body: { language: 'fr' }, access: 'user', ok: 200, schema: UserResponse, bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } } },
+  { method: 'GET', path: () => '/api/user', access: 'user', ok: 200, schema: UserResponse },
+  {
+    method: 'PUT',
+    path: () => '/api/user',
+    body: { language: 'fr' },
+    access: 'user',
+    ok: 200,
+    schema: UserResponse,
+    bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } },
+  },
   { method: 'POST', path: () => '/api/login', body: { username: 'zz', password: 'x' }, access: 'public', ok: 400 },
-  { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200 , schema: MessageResponse },
+  { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200, schema: MessageResponse },
   { method: 'GET', path: () => '/api/verify-email', access: 'public', ok: 400 },
-  { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nobody@example.test' }, access: 'public', ok: 200, schema: MessageResponse, bad: { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nope' } } },
-  { method: 'GET', path: () => '/api/check-reset-token?token=abc', access: 'public', ok: 200, schema: ResetTokenCheckResponse, bad: { method: 'GET', path: () => '/api/check-reset-token' } },
+  {
+    method: 'POST',
+    path: () => '/api/forgot-password',
+    body: { email: 'nobody@example.test' },
+    access: 'public',
+    ok: 200,
+    schema: MessageResponse,
+    bad: { method: 'POST', path: () => '/api/forgot-password', body: { email: 'nope' } },
+  },
+  {
+    method: 'GET',
+    path: () => '/api/check-reset-token?token=abc',
+    access: 'public',
+    ok: 200,
+    schema: ResetTokenCheckResponse,
+    bad: { method: 'GET', path: () => '/api/check-reset-token' },
+  },
   { method: 'POST', path: () => '/api/reset-password', body: { token: 'abc', newPassword: 'secret12' }, access: 'public', ok: 400 },
-  { method: 'GET', path: () => '/api/alerts', access: 'user', ok: 200 , schema: z.array(AlertResponse) },
-  { method: 'POST', path: () => '/api/alerts', body: { prompt: 'An inactive alert for the matrix', isActive: false }, access: 'user', ok: 201, schema: AlertResponse, bad: { method: 'POST', path: () => '/api/alerts', body: { prompt: 'short' } } },
-  { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: true }, access: 'user', ok: 200, schema: AlertResponse, bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } } },
-  { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process`, access: 'user', ok: 200, schema: ProcessAlertResponse, bad: { method: 'POST', path: () => '/api/alerts/-1/process' } },
-  { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches`, access: 'user', ok: 200, schema: z.array(AlertMatchResponse), bad: { method: 'GET', path: () => '/api/alerts/x/matches' } },
-  { method: 'GET', path: () => '/api/projects', access: 'user', ok: 200, schema: z.array(ProjectResponse), bad: { method: 'GET', path: () => '/api/projects?limit=500' } },
-  { method: 'GET', path: () => '/api/projects/categories', access: 'user', ok: 200 , schema: ProjectCategoriesResponse },
-  { method: 'GET', path: () => `/api/projects/${projectId}`, access: 'user', ok: 200, schema: ProjectDetailResponse, bad: { method: 'GET', path: () => '/api/projects/1.5' } },
-  { method: 'GET', path: () => `/api/projects/${projectId}/summaries`, access: 'user', ok: 200 , schema: ProjectSummariesResponse },
-  { method: 'GET', path: () => `/api/projects/${projectId}/matches`, access: 'user', ok: 200 , schema: z.array(ProjectMatchResponse) },
-  { method: 'GET', path: () => '/api/stats', access: 'user', ok: 200 , schema: StatsResponse },
-  { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200 , schema: SubscriptionResponse },
-  { method: 'GET', path: () => '/api/notifications/email', access: 'user', ok: 200, schema: z.array(SentEmailResponse), bad: { method: 'GET', path: () => '/api/notifications/email?limit=101' } },
-  { method: 'POST', path: () => '/api/scrape', access: 'user', ok: 202 , schema: ScrapeResponse },
-  { method: 'GET', path: () => '/api/queue/status', access: 'admin', ok: 200 , schema: QueueStatusResponse },
-  { method: 'POST', path: () => `/api/queue/add/${projectId}`, access: 'admin', ok: 200, schema: QueueAddResponse, bad: { method: 'POST', path: () => '/api/queue/add/abc' } },
-  { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200 , schema: QueueCheckResponse },
-  { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200 , schema: ResetProjectsResponse },
+  { method: 'GET', path: () => '/api/alerts', access: 'user', ok: 200, schema: z.array(AlertResponse) },
+  {
+    method: 'POST',
+    path: () => '/api/alerts',
+    body: { prompt: 'An inactive alert for the matrix', isActive: false },
+    access: 'user',
+    ok: 201,
+    schema: AlertResponse,
+    bad: { method: 'POST', path: () => '/api/alerts', body: { prompt: 'short' } },
+  },
+  {
+    method: 'PUT',
+    path: () => `/api/alerts/${aliceAlert}`,
+    body: { isActive: true },
+    access: 'user',
+    ok: 200,
+    schema: AlertResponse,
+    bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } },
+  },
+  {
+    method: 'POST',
+    path: () => `/api/alerts/${aliceAlert}/process`,
+    access: 'user',
+    ok: 200,
+    schema: ProcessAlertResponse,
+    bad: { method: 'POST', path: () => '/api/alerts/-1/process' },
+  },
+  {
+    method: 'GET',
+    path: () => `/api/alerts/${aliceAlert}/matches`,
+    access: 'user',
+    ok: 200,
+    schema: z.array(AlertMatchResponse),
+    bad: { method: 'GET', path: () => '/api/alerts/x/matches' },
+  },
+  {
+    method: 'GET',
+    path: () => '/api/projects',
+    access: 'user',
+    ok: 200,
+    schema: z.array(ProjectResponse),
+    bad: { method: 'GET', path: () => '/api/projects?limit=500' },
+  },
+  { method: 'GET', path: () => '/api/projects/categories', access: 'user', ok: 200, schema: ProjectCategoriesResponse },
+  {
+    method: 'GET',
+    path: () => `/api/projects/${projectId}`,
+    access: 'user',
+    ok: 200,
+    schema: ProjectDetailResponse,
+    bad: { method: 'GET', path: () => '/api/projects/1.5' },
+  },
+  { method: 'GET', path: () => `/api/projects/${projectId}/summaries`, access: 'user', ok: 200, schema: ProjectSummariesResponse },
+  { method: 'GET', path: () => `/api/projects/${projectId}/matches`, access: 'user', ok: 200, schema: z.array(ProjectMatchResponse) },
+  { method: 'GET', path: () => '/api/stats', access: 'user', ok: 200, schema: StatsResponse },
+  { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200, schema: SubscriptionResponse },
+  {
+    method: 'GET',
+    path: () => '/api/notifications/email',
+    access: 'user',
+    ok: 200,
+    schema: z.array(SentEmailResponse),
+    bad: { method: 'GET', path: () => '/api/notifications/email?limit=101' },
+  },
+  { method: 'POST', path: () => '/api/scrape', access: 'user', ok: 202, schema: ScrapeResponse },
+  { method: 'GET', path: () => '/api/queue/status', access: 'admin', ok: 200, schema: QueueStatusResponse },
+  {
+    method: 'POST',
+    path: () => `/api/queue/add/${projectId}`,
+    access: 'admin',
+    ok: 200,
+    schema: QueueAddResponse,
+    bad: { method: 'POST', path: () => '/api/queue/add/abc' },
+  },
+  { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200, schema: QueueCheckResponse },
+  { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200, schema: ResetProjectsResponse },
 ];
 
 const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), c.body);
@@ -224,7 +297,7 @@ describe('authorization between users', () => {
     });
   }
 
-  it('leaves user A\'s alert untouched and invisible to B', async () => {
+  it("leaves user A's alert untouched and invisible to B", async () => {
     const alert = await api.db.knex('alerts').where({ id: aliceAlert }).first();
     expect(alert.prompt).toBe('Alice watches school cleaning');
     expect(alert.isActive).toBe(true);
@@ -234,7 +307,7 @@ describe('authorization between users', () => {
     expect((await bob.client.get('/api/stats')).body.matchingProjects).toBe(0);
   });
 
-  it('shows each user their own e-mail history and admins everyone\'s with the user', async () => {
+  it("shows each user their own e-mail history and admins everyone's with the user", async () => {
     expect((await bob.client.get('/api/notifications/email')).body).toEqual([]);
     const own = (await alice.client.get('/api/notifications/email')).body;
     expect(own).toEqual([
@@ -245,7 +318,15 @@ describe('authorization between users', () => {
         status: 'sent',
         language: null,
         matchCount: 1,
-        matches: [{ projectId, alertId: expect.any(Number), score: 77, alertPrompt: 'Alice watches school cleaning', project: { title: 'Project', organization: 'Org' } }],
+        matches: [
+          {
+            projectId,
+            alertId: expect.any(Number),
+            score: 77,
+            alertPrompt: 'Alice watches school cleaning',
+            project: { title: 'Project', organization: 'Org' },
+          },
+        ],
       },
     ]);
     const all = (await admin.client.get('/api/notifications/email')).body;

@@ -76,7 +76,28 @@ export function createApp(options: AppDependencies): Koa {
     app.use(middleware);
   }
   app.use(jsonBody());
-  const routers = [healthRoutes(db), ...[authRoutes, userRoutes, alertRoutes, projectRoutes, statsRoutes, subscriptionRoutes, notificationRoutes, scrapeRoutes, queueRoutes, webhookRoutes, feedbackRoutes, watchlistRoutes, settingsRoutes, calendarRoutes, emailActionRoutes, configRoutes, unsubscribeRoutes].map((routes) => routes(deps))];
+  const routers = [
+    healthRoutes(db),
+    ...[
+      authRoutes,
+      userRoutes,
+      alertRoutes,
+      projectRoutes,
+      statsRoutes,
+      subscriptionRoutes,
+      notificationRoutes,
+      scrapeRoutes,
+      queueRoutes,
+      webhookRoutes,
+      feedbackRoutes,
+      watchlistRoutes,
+      settingsRoutes,
+      calendarRoutes,
+      emailActionRoutes,
+      configRoutes,
+      unsubscribeRoutes,
+    ].map((routes) => routes(deps)),
+  ];
   for (const router of routers) {
     assertStrictRouting(router);
     app.use(router.routes()).use(router.allowedMethods());

@@ -13,7 +13,10 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(400, 'validation_failed', message, field ? { field } : undefined);
   }
 }
@@ -49,7 +52,10 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class RateLimitError extends AppError {
-  constructor(readonly retryAfterSeconds: number, message = 'Too many requests, please try again later') {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests, please try again later',
+  ) {
     super(429, 'rate_limited', message, { retryAfter: retryAfterSeconds });
   }
 }

@@ -25,7 +25,23 @@ afterAll(async () => {
 
 const anyJson = fc.oneof(
   fc.jsonValue(),
-  fc.dictionary(fc.constantFrom('username', 'email', 'password', 'language', 'prompt', 'isActive', 'frequency', 'token', 'newPassword', 'confirmPassword', '__proto__', 'constructor'), fc.jsonValue()),
+  fc.dictionary(
+    fc.constantFrom(
+      'username',
+      'email',
+      'password',
+      'language',
+      'prompt',
+      'isActive',
+      'frequency',
+      'token',
+      'newPassword',
+      'confirmPassword',
+      '__proto__',
+      'constructor',
+    ),
+    fc.jsonValue(),
+  ),
   fc.record(
     {
       prompt: fc.oneof(fc.string({ maxLength: 2100 }), fc.jsonValue()),
@@ -66,10 +82,14 @@ describe('property-based fuzzing: no input makes the server fail', () => {
   it('query strings and path ids never answer 5xx', async () => {
     const text = fc.string({ maxLength: 60 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...QUERY_ENDPOINTS), fc.dictionary(fc.constantFrom('limit', 'offset', 'q', 'category', 'sort', 'token'), text), async (path, query) => {
-        const response = await user.client.get(`${path}?${new URLSearchParams(query).toString()}`);
-        expect(response.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...QUERY_ENDPOINTS),
+        fc.dictionary(fc.constantFrom('limit', 'offset', 'q', 'category', 'sort', 'token'), text),
+        async (path, query) => {
+          const response = await user.client.get(`${path}?${new URLSearchParams(query).toString()}`);
+          expect(response.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 200 },
     );
     await fc.assert(
@@ -109,14 +129,22 @@ const isUnsafe = (text: string) => UNSAFE.test(text) || /[\uD800-\uDFFF]/u.test(
 
 /** A body the endpoint would accept, so that the hostile field is what the server has to deal with. */
 const VALID_BODIES: Array<[string, () => string, Record<string, unknown>]> = [
-  ['POST', () => '/api/register', { username: 'fuzzer', email: 'fuzzer@example.test', password: 'a long enough passphrase', confirmPassword: 'a long enough passphrase', language: 'en' }],
+  [
+    'POST',
+    () => '/api/register',
+    { username: 'fuzzer', email: 'fuzzer@example.test', password: 'a long enough passphrase', confirmPassword: 'a long enough passphrase', language: 'en' },
+  ],
   ['POST', () => '/api/login', { username: 'fuzzer', password: 'a long enough passphrase' }],
   ['POST', () => '/api/forgot-password', { email: 'fuzzer@example.test' }],
   ['POST', () => '/api/reset-password', { token: 'abcdef', newPassword: 'a long enough passphrase', confirmNewPassword: 'a long enough passphrase' }],
   ['PUT', () => '/api/user', { language: 'en' }],
   ['POST', () => '/api/alerts', { prompt: 'School cleaning in Vaud', isActive: false, frequency: 'daily', language: 'en' }],
   ['PUT', () => `/api/alerts/${alertId}`, { prompt: 'School cleaning in Vaud', isActive: false, frequency: 'daily', language: 'en' }],
-  ['POST', () => '/api/subscription/checkout', { plan: 'monthly', promoCode: 'WELCOME', successUrl: 'http://vigie.test/ok', cancelUrl: 'http://vigie.test/no' }],
+  [
+    'POST',
+    () => '/api/subscription/checkout',
+    { plan: 'monthly', promoCode: 'WELCOME', successUrl: 'http://vigie.test/ok', cancelUrl: 'http://vigie.test/no' },
+  ],
   ['POST', () => '/api/subscription/portal', { returnUrl: 'http://vigie.test/back' }],
   ['POST', () => '/api/admin/process-notifications', { frequency: 'daily' }],
 ];
@@ -133,7 +161,8 @@ function encodeQueryValue(text: string): string {
   return [...text]
     .map((ch) => {
       const code = ch.charCodeAt(0);
-      if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+      if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
+        return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
       return encodeURIComponent(ch);
     })
     .join('');
@@ -164,7 +193,9 @@ describe('hostile text in every body and query field', () => {
     for (const { path, query, field } of queryFields) {
       await fc.assert(
         fc.asyncProperty(hostileText, async (text) => {
-          const others = Object.entries(query).filter(([name]) => name !== field).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+          const others = Object.entries(query)
+            .filter(([name]) => name !== field)
+            .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
           const url = `${path}?${[...others, `${field}=${encodeQueryValue(text)}`].join('&')}`;
           check(`GET ${path} ${field}`, text, await user.client.get(url), true);
         }),
@@ -173,9 +204,12 @@ describe('hostile text in every body and query field', () => {
     }
     for (const route of ['/api/subscription/promo/', '/api/projects/']) {
       await fc.assert(
-        fc.asyncProperty(hostileText.filter((text) => !text.includes('/') && text !== '' && text.length < 2000), async (text) => {
-          check(`GET ${route}:param`, text, await user.client.get(`${route}${encodeQueryValue(text)}`), true);
-        }),
+        fc.asyncProperty(
+          hostileText.filter((text) => !text.includes('/') && text !== '' && text.length < 2000),
+          async (text) => {
+            check(`GET ${route}:param`, text, await user.client.get(`${route}${encodeQueryValue(text)}`), true);
+          },
+        ),
         { numRuns: CASES_PER_FIELD },
       );
     }

@@ -130,7 +130,9 @@ describe('rate limits kept in Postgres', () => {
   it('allows 5 registrations an hour per IP', async () => {
     await api.db.knex('rate_limits').delete();
     for (let i = 0; i < 5; i += 1) {
-      expect((await api.client().post('/api/register', { username: `newcomer${i}`, email: `newcomer${i}@example.test`, password: 'violet canyon 1984' })).status).toBe(201);
+      expect(
+        (await api.client().post('/api/register', { username: `newcomer${i}`, email: `newcomer${i}@example.test`, password: 'violet canyon 1984' })).status,
+      ).toBe(201);
     }
     expectLimited(await api.client().post('/api/register', { username: 'newcomer9', email: 'newcomer9@example.test', password: 'violet canyon 1984' }), 3600);
   });

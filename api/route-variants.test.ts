@@ -8,10 +8,12 @@ import { registeredRoutes } from './app.ts';
 let api: TestApi;
 let pipelineCalls = 0;
 
-const counted = <T>(value: T) => async () => {
-  pipelineCalls += 1;
-  return value;
-};
+const counted =
+  <T>(value: T) =>
+  async () => {
+    pipelineCalls += 1;
+    return value;
+  };
 
 beforeAll(async () => {
   const webRoot = makeTempDir('vigie-web-');
@@ -23,7 +25,15 @@ beforeAll(async () => {
       getQueueStatus: counted({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
       addProjectToQueue: counted(true),
       requeueIncompleteProjects: counted(0),
-      findProjectSummaries: counted({ french: null, english: null, german: null, italian: null, status: 'none' as const, extractive: [], noticeLanguage: null }),
+      findProjectSummaries: counted({
+        french: null,
+        english: null,
+        german: null,
+        italian: null,
+        status: 'none' as const,
+        extractive: [],
+        noticeLanguage: null,
+      }),
       resetProjects: counted({ projectsCount: 0 }),
       scoreAlertNow: counted({ scored: 0, matches: 0 }),
     }),

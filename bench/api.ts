@@ -61,7 +61,9 @@ async function seed(db: Database): Promise<void> {
   );
   await knex.raw('analyze');
   const { rows } = await knex.raw('select count(*)::int as count from alert_matches');
-  console.log(`seeded ${USERS} users, ${USERS * 3} alerts and ${(rows[0] as { count: number }).count} matches in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `seeded ${USERS} users, ${USERS * 3} alerts and ${(rows[0] as { count: number }).count} matches in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 async function explain(db: Database, label: string, sql: string, bindings: pg.QueryConfigValues<unknown[]> = []): Promise<void> {
@@ -110,7 +112,13 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Starte
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 600) throw new Error('the server did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -148,7 +156,9 @@ const unanswered: string[] = [];
 function report(label: string, result: autocannon.Result, budgetMs: number): boolean {
   if (result['2xx'] === 0) {
     unanswered.push(label);
-    console.log(`\n${label}: NO SUCCESSFUL RESPONSE in ${result.duration} s (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts) -> FAILED`);
+    console.log(
+      `\n${label}: NO SUCCESSFUL RESPONSE in ${result.duration} s (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts) -> FAILED`,
+    );
     return false;
   }
   const ok = result.latency.p99 < budgetMs && result.non2xx === 0 && result.errors === 0;
@@ -160,9 +170,16 @@ function report(label: string, result: autocannon.Result, budgetMs: number): boo
 }
 
 async function login(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench1', password: PASSWORD }) });
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench1', password: PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`bench login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 export async function benchApi(): Promise<void> {
@@ -179,7 +196,8 @@ export async function benchApi(): Promise<void> {
       // check and the projects list share the fixed rate.
       const cookie = await login(server.url);
       const startSeconds = Math.floor(STARTUP_WINDOW_SECONDS - (performance.now() - server.spawnedAt) / 1000);
-      if (startSeconds < 10) throw new Error(`the server took ${Math.round((performance.now() - server.spawnedAt) / 1000)} s to answer: no start-up window left`);
+      if (startSeconds < 10)
+        throw new Error(`the server took ${Math.round((performance.now() - server.spawnedAt) / 1000)} s to answer: no start-up window left`);
       const [health, projects] = await Promise.all([
         load(server.url, cookie, '/api/health', { rate: RATE / 2, seconds: startSeconds }),
         load(server.url, cookie, '/api/projects?limit=100', { rate: RATE / 2, seconds: startSeconds }),
@@ -214,7 +232,9 @@ export async function benchApi(): Promise<void> {
     await explain(db, 'project search (q)', search.sql, search.bindings);
     await explain(db, 'stats', USER_STATS_SQL, [userId, config.thresholds.match, userId]);
     const { rows } = await db.knex.raw('select project_id from alert_matches m join alerts a on a.id = m.alert_id where a.user_id = ? limit 1', [userId]);
-    const matches = projectMatchesQuery(db.knex, userId, (rows[0] as { projectId: number }).projectId).toSQL().toNative();
+    const matches = projectMatchesQuery(db.knex, userId, (rows[0] as { projectId: number }).projectId)
+      .toSQL()
+      .toNative();
     await explain(db, 'project matches', matches.sql.replace(/\$\d+/g, '?'), matches.bindings as never);
   } finally {
     await db.close();

@@ -171,7 +171,9 @@ try {
   const median = (pick: (m: (typeof warm)[number]) => number) => quantile(warm.map(pick), 0.5);
   console.log('\nempty round (no new publication), all four stages in this process');
   console.log(`  first round of a process:  ${s(cold.wallMs)} wall, ${s(cold.cpuMs)} CPU, ${cold.requests} simap requests, idle=${cold.report.idle}`);
-  console.log(`  warm (median of ${warm.length}):  ${(median((m) => m.wallMs)).toFixed(0)} ms wall, ${(median((m) => m.cpuMs)).toFixed(0)} ms CPU, ${median((m) => m.requests)} simap requests, idle=${warm.every((m) => m.report.idle)}`);
+  console.log(
+    `  warm (median of ${warm.length}):  ${median((m) => m.wallMs).toFixed(0)} ms wall, ${median((m) => m.cpuMs).toFixed(0)} ms CPU, ${median((m) => m.requests)} simap requests, idle=${warm.every((m) => m.report.idle)}`,
+  );
   console.log(`  stages: ${warm[0]!.report.outcomes.map((o) => `${o.stage} ${o.durationMs} ms${o.ok && o.summary ? ` (${o.summary})` : ''}`).join(', ')}`);
 } finally {
   await db.close();

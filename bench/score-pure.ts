@@ -3,9 +3,9 @@ import { resourceUsage } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
-import { createCandidateIndex } from '../pipeline/scoring/candidate-index.ts';
-import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
-import { createLocalScorer, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scoring/local-scorer.ts';
+import { createCandidateIndex } from '../pipeline/scorer/candidate-index.ts';
+import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
+import { createLocalScorer, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../domain/score-thresholds.ts';
 
 const PROJECTS = 50_000;
@@ -51,7 +51,10 @@ function syntheticAlerts(set: EvaluationSet | null, catalog: CpvCatalog): Array<
     if (alert && i < set.alerts.length) return { prompt: alert.prompt, language: alert.language };
     const language = LANGUAGES[i % LANGUAGES.length] as Language;
     const entry = leaves[Math.floor(next() * leaves.length)];
-    const place = next() < 0.2 ? ` ${language === 'de' ? 'im Kanton' : language === 'it' ? 'nel cantone' : language === 'en' ? 'in canton' : 'dans le canton de'} ${CANTONS[i % CANTONS.length]}` : '';
+    const place =
+      next() < 0.2
+        ? ` ${language === 'de' ? 'im Kanton' : language === 'it' ? 'nel cantone' : language === 'en' ? 'in canton' : 'dans le canton de'} ${CANTONS[i % CANTONS.length]}`
+        : '';
     return { prompt: `${entry?.labels[language] ?? ''}${place}`, language };
   });
 }
@@ -99,8 +102,12 @@ export async function benchPureScoring(): Promise<void> {
   const finished = performance.now();
   const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   console.log(`pure scoring: ${PROJECTS} projects × ${ALERTS} alerts = ${(PROJECTS * ALERTS).toLocaleString('en')} pairs considered`);
-  console.log(`candidates scored ${candidates.toLocaleString('en')} (${((100 * candidates) / (PROJECTS * ALERTS)).toFixed(2)} %), stored ≥ 20: ${stored.toLocaleString('en')}`);
-  console.log(`wall: resources+synthetic ${seconds(started, setupDone)}, prepare+index ${seconds(setupDone, indexed)}, candidates+score ${seconds(indexed, finished)}, total ${seconds(started, finished)}`);
+  console.log(
+    `candidates scored ${candidates.toLocaleString('en')} (${((100 * candidates) / (PROJECTS * ALERTS)).toFixed(2)} %), stored ≥ 20: ${stored.toLocaleString('en')}`,
+  );
+  console.log(
+    `wall: resources+synthetic ${seconds(started, setupDone)}, prepare+index ${seconds(setupDone, indexed)}, candidates+score ${seconds(indexed, finished)}, total ${seconds(started, finished)}`,
+  );
   console.log(`memory: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, peak rss ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
   if (set) prefilterOnDevSet(scorer, set);
   else console.log(`dev set ${DEFAULT_EVAL_SET} not found: prefilter fraction not measured`);

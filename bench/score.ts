@@ -11,7 +11,7 @@ import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-eval
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
-import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scoring/cpv-catalog.ts';
+import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
 
 const PROJECTS = 50_000;
 const ALERTS = 1_000;
@@ -91,7 +91,12 @@ async function benchDatabase(): Promise<void> {
     }
     const [user] = await db('users').insert({ username: 'bench', email: 'bench@example.test', passwordHash: 'x' }).returning(['id']);
     await db('alerts').insert(
-      syntheticPrompts(catalog, random).map(({ language, prompt }) => ({ userId: (user as { id: number }).id, prompt, language, promptHash: hashPrompt(prompt) })),
+      syntheticPrompts(catalog, random).map(({ language, prompt }) => ({
+        userId: (user as { id: number }).id,
+        prompt,
+        language,
+        promptHash: hashPrompt(prompt),
+      })),
     );
     console.log(`seeded ${PROJECTS} projects and ${ALERTS} alerts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 

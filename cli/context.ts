@@ -2,7 +2,7 @@ import path from 'node:path';
 import { getConfig, type Config } from '../config.ts';
 import { databaseTarget, openDatabase, type Database } from '../db/connection.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { setDerivedDataCacheDir } from '../pipeline/scoring/derived-data-cache.ts';
+import { setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
 
 export interface CommandContext {
   config: Config;

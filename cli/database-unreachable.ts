@@ -1,7 +1,20 @@
 import { describeDatabaseUrl } from '../logger.ts';
 
 /** Network and server-side codes that mean "the database cannot be reached or refuses us", not a bug. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P03', '28P01', '28000', '3D000']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P03',
+  '28P01',
+  '28000',
+  '3D000',
+]);
 
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

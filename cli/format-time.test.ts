@@ -4,8 +4,22 @@ import { formatClockTime, formatDuration } from './format-time.ts';
 describe('formatClockTime', () => {
   it('names the time zone of the time it prints', () => {
     const at = new Date('2026-11-23T13:03:05Z');
-    const zurich = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZoneName: 'short', timeZone: 'Europe/Zurich' });
-    const utc = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZoneName: 'short', timeZone: 'UTC' });
+    const zurich = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+      timeZoneName: 'short',
+      timeZone: 'Europe/Zurich',
+    });
+    const utc = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+      timeZoneName: 'short',
+      timeZone: 'UTC',
+    });
     expect(formatClockTime(at, zurich)).toBe('14:03:05 CET');
     expect(formatClockTime(at, utc)).toBe('13:03:05 UTC');
     expect(formatClockTime(at)).toMatch(/^\d\d:\d\d:\d\d \S+$/);

@@ -41,9 +41,19 @@ describe('tenders', () => {
   });
 
   it('loads neither the server, the scorer nor React for the help or the light commands', () => {
-    for (const entry of ['cli/main.ts', 'cli/commands/serve.ts', 'cli/commands/score.ts', 'cli/commands/queue.tsx', 'cli/commands/migrate.ts', 'cli/commands/user.ts']) {
+    for (const entry of [
+      'cli/main.ts',
+      'cli/commands/serve.ts',
+      'cli/commands/score.ts',
+      'cli/commands/queue.tsx',
+      'cli/commands/migrate.ts',
+      'cli/commands/user.ts',
+    ]) {
       const loaded = [...staticImportGraph(path.join(ROOT, entry))];
-      expect(loaded.filter((module) => HEAVY.some((pattern) => pattern.test(module))), entry).toEqual([]);
+      expect(
+        loaded.filter((module) => HEAVY.some((pattern) => pattern.test(module))),
+        entry,
+      ).toEqual([]);
     }
   });
 

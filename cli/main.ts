@@ -16,20 +16,50 @@ export interface CommandEntry {
  * server, the scorer or React (a command module costs up to seconds to load).
  */
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'serve', summary: 'migrate the database and serve the API and web app on PORT', load: async () => (await import('./commands/serve.ts')).registerServe },
+  {
+    name: 'serve',
+    summary: 'migrate the database and serve the API and web app on PORT',
+    load: async () => (await import('./commands/serve.ts')).registerServe,
+  },
   { name: 'migrate', summary: 'apply, revert or list database migrations', load: async () => (await import('./commands/migrate.ts')).registerMigrate },
   { name: 'user', summary: 'manage user accounts', load: async () => (await import('./commands/user.ts')).registerUser },
-  { name: 'promo', summary: 'manage promo codes (discount in percent, or free trial days)', load: async () => (await import('./commands/promo.ts')).registerPromo },
-  { name: 'scrape', summary: 'fetch new simap.ch publications and normalize them into projects', load: async () => (await import('./commands/scrape.ts')).registerScrape },
+  {
+    name: 'promo',
+    summary: 'manage promo codes (discount in percent, or free trial days)',
+    load: async () => (await import('./commands/promo.ts')).registerPromo,
+  },
+  {
+    name: 'scrape',
+    summary: 'fetch new simap.ch publications and normalize them into projects',
+    load: async () => (await import('./commands/scrape.ts')).registerScrape,
+  },
   {
     name: 'score',
     summary: 'match active alerts against projects: local scorer, then the LLM above PREFILTER_THRESHOLD when one is configured',
     load: async () => (await import('./commands/score.ts')).registerScore,
   },
-  { name: 'summarize', summary: 'work through the summary queue (several processes may run at once)', load: async () => (await import('./commands/summarize.ts')).registerSummarize },
-  { name: 'eval', summary: 'measure match quality (nDCG@10, P@5, recall at the notify threshold) on a labelled set', load: async () => (await import('./commands/eval.ts')).registerEval },
-  { name: 'notify', summary: 'e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent', load: async () => (await import('./commands/notify.ts')).registerNotify },
-  { name: 'run', summary: 'run the pipeline (scrape → summarize → score → notify → housekeeping; notify sends only the due digests) now, then again every --every until SIGINT/SIGTERM', load: async () => (await import('./commands/run.ts')).registerRun },
+  {
+    name: 'summarize',
+    summary: 'work through the summary queue (several processes may run at once)',
+    load: async () => (await import('./commands/summarize.ts')).registerSummarize,
+  },
+  {
+    name: 'eval',
+    summary: 'measure match quality (nDCG@10, P@5, recall at the notify threshold) on a labelled set',
+    load: async () => (await import('./commands/eval.ts')).registerEval,
+  },
+  {
+    name: 'notify',
+    summary:
+      'e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent',
+    load: async () => (await import('./commands/notify.ts')).registerNotify,
+  },
+  {
+    name: 'run',
+    summary:
+      'run the pipeline (scrape → summarize → score → notify → housekeeping; notify sends only the due digests) now, then again every --every until SIGINT/SIGTERM',
+    load: async () => (await import('./commands/run.ts')).registerRun,
+  },
   {
     name: 'queue',
     summary: 'live monitor of the summary queue (r retries failed jobs, q quits); without a terminal, prints the counts once',

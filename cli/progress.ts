@@ -87,7 +87,9 @@ export function renderStageProgress(
         break;
       case 'finish':
         endLine();
-        stream.write(`${name}: done in ${(event.durationMs / 1000).toFixed(1)} s${Object.keys(event.counts).length ? ` (${formatCounts(event.counts)})` : ''}\n`);
+        stream.write(
+          `${name}: done in ${(event.durationMs / 1000).toFixed(1)} s${Object.keys(event.counts).length ? ` (${formatCounts(event.counts)})` : ''}\n`,
+        );
         break;
       case 'fail':
         endLine();

@@ -25,14 +25,21 @@ export interface NewLearnedItem {
 const COLUMNS = ['id', 'alertId', 'polarity', 'kind', 'value', 'weight', 'dismissed'] as const;
 
 export async function findLearnedItems(db: Knex, alertId: number): Promise<LearnedItem[]> {
-  return db('alertLearnedItems').where({ alertId }).select(...COLUMNS).orderBy([{ column: 'polarity' }, { column: 'weight', order: 'desc' }, { column: 'id' }]);
+  return db('alertLearnedItems')
+    .where({ alertId })
+    .select(...COLUMNS)
+    .orderBy([{ column: 'polarity' }, { column: 'weight', order: 'desc' }, { column: 'id' }]);
 }
 
 /** Active items of many alerts at once (the score stage prepares them all). */
 export async function findActiveLearnedItems(db: Knex, alertIds: number[]): Promise<Map<number, LearnedItem[]>> {
   const byAlert = new Map<number, LearnedItem[]>();
   if (alertIds.length === 0) return byAlert;
-  const rows: LearnedItem[] = await db('alertLearnedItems').whereIn('alertId', alertIds).where({ dismissed: false }).select(...COLUMNS).orderBy('id');
+  const rows: LearnedItem[] = await db('alertLearnedItems')
+    .whereIn('alertId', alertIds)
+    .where({ dismissed: false })
+    .select(...COLUMNS)
+    .orderBy('id');
   for (const row of rows) {
     const list = byAlert.get(row.alertId) ?? [];
     list.push(row);
@@ -48,10 +55,15 @@ export async function findActiveLearnedItems(db: Knex, alertIds: number[]): Prom
 async function refreshLearningHash(trx: Knex.Transaction, alertId: number): Promise<void> {
   const alert = await trx('alerts').where({ id: alertId }).forUpdate().first('prompt');
   if (!alert) return;
-  const items: LearnedItem[] = await trx('alertLearnedItems').where({ alertId, dismissed: false }).select(...COLUMNS).orderBy(['polarity', 'kind', 'value']);
+  const items: LearnedItem[] = await trx('alertLearnedItems')
+    .where({ alertId, dismissed: false })
+    .select(...COLUMNS)
+    .orderBy(['polarity', 'kind', 'value']);
   const signature = items.map((item) => `${item.polarity}:${item.kind}:${item.value}:${item.weight.toFixed(3)}`).join('\n');
   const text = normalizePrompt(alert.prompt as string);
-  const promptHash = createHash('sha256').update(signature === '' ? text : `${text}\u0000${signature}`).digest('hex');
+  const promptHash = createHash('sha256')
+    .update(signature === '' ? text : `${text}\u0000${signature}`)
+    .digest('hex');
   await trx('alerts').where({ id: alertId }).update({ promptHash });
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PROJECT_SCORING_COLUMNS, type ProjectForScoring } from './alerts-scoring.ts';
+import { PROJECT_SCORING_COLUMNS, type ProjectContent } from './alerts-scoring.ts';
 
 export interface MatchToStore {
   projectId: number;
@@ -12,7 +12,7 @@ export interface MatchAwaitingLlm {
   projectId: number;
   contentSeq: number;
   score: number;
-  project: ProjectForScoring;
+  project: ProjectContent;
 }
 
 export type LlmScoreOutcome = 'updated' | 'deleted' | 'stale';
@@ -29,13 +29,7 @@ export async function saveLocalMatches(db: Knex, alertId: number, matches: Match
      on conflict (alert_id, project_id) do update
        set score = excluded.score, explanation = excluded.explanation, scorer = excluded.scorer,
            content_seq = excluded.content_seq, updated_at = now()`,
-    [
-      alertId,
-      matches.map((m) => m.projectId),
-      matches.map((m) => m.score),
-      matches.map((m) => m.explanation),
-      matches.map((m) => m.contentSeq),
-    ],
+    [alertId, matches.map((m) => m.projectId), matches.map((m) => m.score), matches.map((m) => m.explanation), matches.map((m) => m.contentSeq)],
   );
   return (result as { rowCount: number }).rowCount;
 }
@@ -60,7 +54,7 @@ export async function findMatchesAwaitingLlm(db: Knex, alertId: number, minScore
     .where('m.score', '>=', minScore)
     .select('m.contentSeq as matchContentSeq', 'm.score as localScore', ...PROJECT_SCORING_COLUMNS.map((c) => `p.${c}`))
     .orderBy('m.score', 'desc');
-  return rows.map((row: ProjectForScoring & { matchContentSeq: number; localScore: number }) => {
+  return rows.map((row: ProjectContent & { matchContentSeq: number; localScore: number }) => {
     const { matchContentSeq, localScore, ...project } = row;
     return { projectId: project.id, contentSeq: Number(matchContentSeq), score: localScore, project: { ...project, contentSeq: Number(project.contentSeq) } };
   });
@@ -97,6 +91,10 @@ export async function findAlertIdsAwaitingLlm(db: Knex, minScore: number): Promi
 /** The alert's k-th best stored score (any scorer), or null when it has fewer than k pairs. */
 export async function findScoreAtRank(db: Knex, alertId: number, rank: number): Promise<number | null> {
   if (rank < 1) return null;
-  const row: { score: number } | undefined = await db('alertMatches').where({ alertId }).orderBy('score', 'desc').offset(rank - 1).first('score');
+  const row: { score: number } | undefined = await db('alertMatches')
+    .where({ alertId })
+    .orderBy('score', 'desc')
+    .offset(rank - 1)
+    .first('score');
   return row ? Number(row.score) : null;
 }

@@ -15,7 +15,7 @@ export interface AlertToScore {
 }
 
 /** The project columns that scoring and summaries read. */
-export interface ProjectForScoring {
+export interface ProjectContent {
   id: number;
   contentSeq: number;
   creationLanguage: string | null;
@@ -68,18 +68,32 @@ function toAlert(row: AlertToScore | undefined): AlertToScore | undefined {
 }
 
 export async function findActiveAlertsToScore(db: Knex, alertIds?: number[]): Promise<AlertToScore[]> {
-  const query = db<AlertToScore>('alerts').select(...ALERT_COLUMNS).where({ isActive: true }).orderBy('id');
+  const query = db<AlertToScore>('alerts')
+    .select(...ALERT_COLUMNS)
+    .where({ isActive: true })
+    .orderBy('id');
   if (alertIds) query.whereIn('id', alertIds);
   return (await query).map((row) => toAlert(row));
 }
 
 export async function getAlertToScore(db: Knex, alertId: number): Promise<AlertToScore | undefined> {
-  return toAlert(await db<AlertToScore>('alerts').select(...ALERT_COLUMNS).where({ id: alertId }).first());
+  return toAlert(
+    await db<AlertToScore>('alerts')
+      .select(...ALERT_COLUMNS)
+      .where({ id: alertId })
+      .first(),
+  );
 }
 
 /** Locks the alert row for the rest of the transaction so two local passes of one alert never interleave. */
 export async function lockAlertToScore(trx: Knex.Transaction, alertId: number): Promise<AlertToScore | undefined> {
-  return toAlert(await trx<AlertToScore>('alerts').select(...ALERT_COLUMNS).where({ id: alertId }).forUpdate().first());
+  return toAlert(
+    await trx<AlertToScore>('alerts')
+      .select(...ALERT_COLUMNS)
+      .where({ id: alertId })
+      .forUpdate()
+      .first(),
+  );
 }
 
 /** Count, highest and sum of `content_seq`: a cheap check that an in-memory copy of the projects is still whole. */
@@ -91,8 +105,8 @@ export async function fingerprintProjects(db: Knex): Promise<ProjectFingerprint>
 }
 
 /** Projects changed after `afterSeq`, oldest change first, one page at a time. */
-export async function findProjectsChangedAfter(db: Knex, afterSeq: number, limit: number): Promise<ProjectForScoring[]> {
-  const rows = await db<ProjectForScoring>('projects')
+export async function findProjectsChangedAfter(db: Knex, afterSeq: number, limit: number): Promise<ProjectContent[]> {
+  const rows = await db<ProjectContent>('projects')
     .select(...PROJECT_SCORING_COLUMNS)
     .where('contentSeq', '>', afterSeq)
     .orderBy('contentSeq')

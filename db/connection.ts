@@ -32,9 +32,7 @@ export type DatabaseTarget =
   | { kind: 'pglite'; directory: string | null };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', directory: path.join(config.dataDir, 'pglite') };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', directory: path.join(config.dataDir, 'pglite') };
 }
 
 const require = createRequire(import.meta.url);

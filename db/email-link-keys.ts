@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 export async function getOrCreateEmailLinkKey(db: Knex, userId: number): Promise<string | undefined> {
   const fresh = randomBytes(32).toString('base64url');
   // coalesce keeps the key another process may have set first, so every link ever mailed stays valid.
-  const [row] = await db('users').where({ id: userId }).update({ emailLinkKey: db.raw('coalesce(email_link_key, ?)', [fresh]) }).returning('emailLinkKey');
+  const [row] = await db('users')
+    .where({ id: userId })
+    .update({ emailLinkKey: db.raw('coalesce(email_link_key, ?)', [fresh]) })
+    .returning('emailLinkKey');
   return (row as { emailLinkKey: string } | undefined)?.emailLinkKey;
 }
 

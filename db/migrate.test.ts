@@ -7,15 +7,35 @@ import * as createNotifySchedule from './migrations/20261206100000-create-notify
 import { findNotifyServedPeriods } from './notify-schedule.ts';
 
 const EXPECTED_TABLES = [
-  'alert_feedback', 'alert_learned_items', 'alert_matches', 'alerts', 'email_tokens', 'notify_schedule', 'pipeline_runs', 'project_keys', 'project_publications', 'project_summaries',
-  'projects', 'promo_codes', 'publication_retries', 'quarantine', 'rate_limits', 'raw_publications', 'scrape_cursors', 'sent_emails', 'sent_reminders', 'sessions',
-  'stripe_events', 'subscriptions', 'summary_queue', 'users', 'watchlist',
+  'alert_feedback',
+  'alert_learned_items',
+  'alert_matches',
+  'alerts',
+  'email_tokens',
+  'notify_schedule',
+  'pipeline_runs',
+  'project_keys',
+  'project_publications',
+  'project_summaries',
+  'projects',
+  'promo_codes',
+  'publication_retries',
+  'quarantine',
+  'rate_limits',
+  'raw_publications',
+  'scrape_cursors',
+  'sent_emails',
+  'sent_reminders',
+  'sessions',
+  'stripe_events',
+  'subscriptions',
+  'summary_queue',
+  'users',
+  'watchlist',
 ];
 
 async function tables(db: Database): Promise<string[]> {
-  const { rows } = await db.knex.raw(
-    `select tablename from pg_tables where schemaname = current_schema() and tablename not like 'knex_%' order by tablename`,
-  );
+  const { rows } = await db.knex.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename not like 'knex_%' order by tablename`);
   return rows.map((row: { tablename: string }) => row.tablename);
 }
 

@@ -151,7 +151,10 @@ export function projectMatchesQuery(db: Knex, userId: number, projectId: number)
   return db('alert_matches as m')
     .join('alerts as a', 'a.id', 'm.alertId')
     .where({ 'a.userId': userId, 'm.projectId': projectId })
-    .orderBy([{ column: 'm.score', order: 'desc' }, { column: 'm.id', order: 'asc' }])
+    .orderBy([
+      { column: 'm.score', order: 'desc' },
+      { column: 'm.id', order: 'asc' },
+    ])
     .select('m.id', 'm.score', 'm.explanation', 'a.id as alertId', 'a.prompt as alertPrompt');
 }
 
@@ -163,7 +166,10 @@ export async function findAlertMatches(db: Knex, alertId: number, limit: number)
   return db('alert_matches as m')
     .where('m.alertId', alertId)
     .limit(limit)
-    .orderBy([{ column: 'm.score', order: 'desc' }, { column: 'm.id', order: 'asc' }])
+    .orderBy([
+      { column: 'm.score', order: 'desc' },
+      { column: 'm.id', order: 'asc' },
+    ])
     .select('m.id', 'm.score', 'm.explanation', 'm.projectId');
 }
 

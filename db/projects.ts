@@ -24,10 +24,38 @@ export async function ensureProjectKeys(db: Knex, projectIds: string[], source =
 }
 
 const RECORD_COLUMNS = [
-  'id', 'source', 'projectId', 'title', 'titleFr', 'titleDe', 'titleIt', 'titleEn', 'description', 'content', 'organization',
-  'location', 'canton', 'postalCode', 'city', 'category', 'cpvCodes', 'status', 'pubType', 'processType', 'projectNumber',
-  'publicationNumber', 'creationLanguage', 'corrected', 'awardVendors', 'publishedAt', 'lastPublicationAt', 'deadline', 'budget',
-  'budgetCurrency', 'url', 'metadata',
+  'id',
+  'source',
+  'projectId',
+  'title',
+  'titleFr',
+  'titleDe',
+  'titleIt',
+  'titleEn',
+  'description',
+  'content',
+  'organization',
+  'location',
+  'canton',
+  'postalCode',
+  'city',
+  'category',
+  'cpvCodes',
+  'status',
+  'pubType',
+  'processType',
+  'projectNumber',
+  'publicationNumber',
+  'creationLanguage',
+  'corrected',
+  'awardVendors',
+  'publishedAt',
+  'lastPublicationAt',
+  'deadline',
+  'budget',
+  'budgetCurrency',
+  'url',
+  'metadata',
 ] as const;
 
 // Postgres allows 65,535 bind parameters per statement; a project row takes 33.
@@ -86,7 +114,10 @@ export async function upsertProjects(db: Knex, records: Array<ProjectRecord & { 
   const updated = [...RECORD_COLUMNS.filter((column) => column !== 'id'), 'contentSeq'];
   const merge = Object.fromEntries([...updated.map((column) => [column, db.raw('excluded.??', [toSnake(column)])]), ['updatedAt', db.fn.now()]]);
   for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
-    await db('projects').insert(rows.slice(start, start + UPSERT_CHUNK)).onConflict('id').merge(merge);
+    await db('projects')
+      .insert(rows.slice(start, start + UPSERT_CHUNK))
+      .onConflict('id')
+      .merge(merge);
   }
 }
 

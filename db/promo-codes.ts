@@ -29,7 +29,10 @@ export async function findPromoCode(db: Knex, code: string): Promise<PromoCodeRo
 }
 
 export async function findPromoCodes(db: Knex): Promise<PromoCodeRow[]> {
-  return db<PromoCodeRow>('promo_codes').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  return db<PromoCodeRow>('promo_codes').orderBy([
+    { column: 'createdAt', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
 }
 
 export async function insertPromoCode(db: Knex, promo: NewPromoCode): Promise<PromoCodeRow> {

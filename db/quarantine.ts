@@ -51,7 +51,13 @@ export interface QuarantineRow {
 }
 
 export async function findQuarantine(db: Knex, options: { stage?: QuarantineStage; publicationIds?: string[]; limit: number }): Promise<QuarantineRow[]> {
-  const query = db('quarantine').select('id', 'stage', 'publicationId', 'reason', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit);
+  const query = db('quarantine')
+    .select('id', 'stage', 'publicationId', 'reason', 'createdAt')
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(options.limit);
   if (options.stage) query.where({ stage: options.stage });
   if (options.publicationIds) query.whereIn('publicationId', options.publicationIds);
   return query;
@@ -100,7 +106,13 @@ export async function releaseQuarantine(db: Knex, publicationIds?: string[]): Pr
         released.refetch.push(row.publicationId);
       } else released.dropped.push(row.publicationId);
     }
-    if (rows.length > 0) await trx('quarantine').whereIn('id', rows.map((r) => r.id)).delete();
+    if (rows.length > 0)
+      await trx('quarantine')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .delete();
     return released;
   });
 }

@@ -52,10 +52,7 @@ export async function insertRawPublications(db: Knex, rows: RawPublicationInsert
  * Raw rows in `seq` order after `afterSeq`. Incremental mode skips rows already reflected in
  * `project_publications` or quarantined by normalize.
  */
-export async function findRawPublicationsToNormalize(
-  db: Knex,
-  options: { afterSeq: number; limit: number; all: boolean },
-): Promise<RawPublicationRow[]> {
+export async function findRawPublicationsToNormalize(db: Knex, options: { afterSeq: number; limit: number; all: boolean }): Promise<RawPublicationRow[]> {
   const query = db('raw_publications as r')
     .select('r.seq', 'r.publicationId', 'r.source', 'r.projectId', 'r.searchEntry', 'r.details')
     .where('r.seq', '>', options.afterSeq)

@@ -12,7 +12,11 @@ export async function getReminderSettings(db: Knex, userId: number): Promise<Rem
   return row && { remindersEnabled: row.remindersEnabled, reminderDays: (row.reminderDays as number[]).map(Number), calendarToken: row.calendarToken };
 }
 
-export async function updateReminderSettings(db: Knex, userId: number, changes: Partial<Pick<ReminderSettings, 'remindersEnabled' | 'reminderDays'>>): Promise<void> {
+export async function updateReminderSettings(
+  db: Knex,
+  userId: number,
+  changes: Partial<Pick<ReminderSettings, 'remindersEnabled' | 'reminderDays'>>,
+): Promise<void> {
   const update: Record<string, unknown> = { updatedAt: db.fn.now() };
   if (changes.remindersEnabled !== undefined) update.remindersEnabled = changes.remindersEnabled;
   if (changes.reminderDays !== undefined) update.reminderDays = db.raw('?::smallint[]', [changes.reminderDays]);

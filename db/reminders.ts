@@ -109,7 +109,10 @@ export async function insertReminder(db: Knex, reminder: NewReminder, now: Date)
 }
 
 export async function findReminder(db: Knex, id: number): Promise<ReminderRow | undefined> {
-  return db('sentReminders as r').join('users as u', 'u.id', 'r.userId').where('r.id', id).first('r.id', 'r.userId', 'u.email', 'r.language', 'r.messageId', 'r.payload', 'r.attempts');
+  return db('sentReminders as r')
+    .join('users as u', 'u.id', 'r.userId')
+    .where('r.id', id)
+    .first('r.id', 'r.userId', 'u.email', 'r.language', 'r.messageId', 'r.payload', 'r.attempts');
 }
 
 export async function markReminderSent(db: Knex, id: number, sentAt: Date): Promise<void> {
@@ -117,7 +120,9 @@ export async function markReminderSent(db: Knex, id: number, sentAt: Date): Prom
 }
 
 export async function markReminderFailed(db: Knex, id: number, error: string): Promise<void> {
-  await db('sentReminders').where({ id }).update({ status: 'failed', error: error.slice(0, 1000) });
+  await db('sentReminders')
+    .where({ id })
+    .update({ status: 'failed', error: error.slice(0, 1000) });
 }
 
 /** Failed reminders with attempts left, and pending ones whose attempt went stale (a crash between send and mark). */

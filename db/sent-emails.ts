@@ -31,7 +31,10 @@ export async function findSentEmails(db: Knex, options: { userId?: number; limit
     .select('d.digestId')
     .max({ newestAt: 'd.createdAt' })
     .groupBy('d.digestId')
-    .orderBy([{ column: 'newestAt', order: 'desc' }, { column: 'd.digestId', order: 'desc' }])
+    .orderBy([
+      { column: 'newestAt', order: 'desc' },
+      { column: 'd.digestId', order: 'desc' },
+    ])
     .limit(options.limit);
   if (options.userId !== undefined) newest.where('d.userId', options.userId);
   return db
@@ -81,7 +84,8 @@ export interface DigestCandidate extends ProjectTitles {
   deadline: Date | null;
   /** The project's summary in the user's language, if there is one. */
   summary: string | null;
-  description: string | null;}
+  description: string | null;
+}
 
 export interface CandidateFilter {
   frequencies: readonly NotifyFrequency[];
@@ -129,12 +133,12 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
     .where((q) => q.whereNull('p.deadline').orWhere('p.deadline', '>', filter.now))
     .whereNotExists((q) => q.select(db.raw('1')).from('sentEmails as s').whereRaw('s.alert_id = a.id and s.simap_project_id = p.project_id'))
     // 👎 on (alert, project) keeps the project out of that alert's e-mails for good.
-    .whereNotExists((q) => q.select(db.raw('1')).from('alertFeedback as f').whereRaw(`f.alert_id = a.id and f.project_id = p.id and f.verdict = 'not_relevant'`))
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('alertFeedback as f').whereRaw(`f.alert_id = a.id and f.project_id = p.id and f.verdict = 'not_relevant'`),
+    )
     .orderBy([{ column: 'u.id' }, { column: 'a.id' }, { column: 'p.id' }]);
   if (filter.requireSubscription) {
-    query.whereExists((q) =>
-      q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ENTITLED_STATUSES),
-    );
+    query.whereExists((q) => q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ENTITLED_STATUSES));
   }
   return query;
 }
@@ -180,7 +184,10 @@ export async function insertDigestEntries(
     const takenKeys = new Set<string>();
     for (const chunk of chunks(entries, DIGEST_CHUNK)) {
       const taken: Array<{ alertId: number; simapProjectId: string }> = await trx('sentEmails')
-        .whereIn(['alertId', 'simapProjectId'], chunk.map((e) => [e.alertId, e.simapProjectId]))
+        .whereIn(
+          ['alertId', 'simapProjectId'],
+          chunk.map((e) => [e.alertId, e.simapProjectId]),
+        )
         .select('alertId', 'simapProjectId');
       for (const t of taken) takenKeys.add(`${t.alertId}|${t.simapProjectId}`);
     }
@@ -238,31 +245,40 @@ export interface StoredDigest {
 }
 
 export async function findDigest(db: Knex, digestId: string): Promise<StoredDigest | undefined> {
-  const rows: Array<DigestEntry & { userId: number; username: string; email: string; language: Language | null; userLanguage: Language; status: StoredDigest['status']; attempts: number }> =
-    await db('sentEmails as e')
-      .join('users as u', 'u.id', 'e.userId')
-      .where('e.digestId', digestId)
-      .select(
-        'e.userId',
-        'u.username',
-        'u.email',
-        'e.language',
-        'u.language as userLanguage',
-        'e.status',
-        'e.attempts',
-        'e.alertId',
-        'e.frequency as alertFrequency',
-        'e.simapProjectId',
-        'e.projectId',
-        'e.score',
-        'e.alertPrompt',
-        'e.explanation',
-        'e.projectTitle',
-        'e.projectOrganization',
-        'e.deadline',
-        'e.excerpt',
-      )
-      .orderBy('e.id');
+  const rows: Array<
+    DigestEntry & {
+      userId: number;
+      username: string;
+      email: string;
+      language: Language | null;
+      userLanguage: Language;
+      status: StoredDigest['status'];
+      attempts: number;
+    }
+  > = await db('sentEmails as e')
+    .join('users as u', 'u.id', 'e.userId')
+    .where('e.digestId', digestId)
+    .select(
+      'e.userId',
+      'u.username',
+      'u.email',
+      'e.language',
+      'u.language as userLanguage',
+      'e.status',
+      'e.attempts',
+      'e.alertId',
+      'e.frequency as alertFrequency',
+      'e.simapProjectId',
+      'e.projectId',
+      'e.score',
+      'e.alertPrompt',
+      'e.explanation',
+      'e.projectTitle',
+      'e.projectOrganization',
+      'e.deadline',
+      'e.excerpt',
+    )
+    .orderBy('e.id');
   const first = rows[0];
   if (!first) return undefined;
   return {
@@ -306,7 +322,12 @@ function whereRetryable(q: Knex.QueryBuilder, policy: RetryPolicy): Knex.QueryBu
   const interrupted = (p: Knex.QueryBuilder) =>
     p.where('status', 'pending').whereNull('nextAttemptAt').whereRaw('coalesce(last_attempt_at, created_at) < ?', [policy.staleBefore]);
   if (policy.includeFailed) {
-    return q.where((w) => w.where('status', 'failed').orWhere((p) => p.where('status', 'pending').whereNotNull('nextAttemptAt')).orWhere(interrupted));
+    return q.where((w) =>
+      w
+        .where('status', 'failed')
+        .orWhere((p) => p.where('status', 'pending').whereNotNull('nextAttemptAt'))
+        .orWhere(interrupted),
+    );
   }
   return q
     .where('attempts', '<', policy.maxAttempts)
@@ -315,9 +336,7 @@ function whereRetryable(q: Knex.QueryBuilder, policy: RetryPolicy): Knex.QueryBu
 
 /** Digests to send now: those whose next try is due, and pending ones whose sender stopped before marking them. */
 export async function findRetryableDigestIds(db: Knex, policy: RetryPolicy): Promise<string[]> {
-  const rows: Array<{ digestId: string }> = await whereRetryable(db('sentEmails').whereNot('status', 'sent'), policy)
-    .distinct('digestId')
-    .orderBy('digestId');
+  const rows: Array<{ digestId: string }> = await whereRetryable(db('sentEmails').whereNot('status', 'sent'), policy).distinct('digestId').orderBy('digestId');
   return rows.map((r) => r.digestId);
 }
 

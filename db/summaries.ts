@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { PROJECT_SCORING_COLUMNS, type ProjectForScoring } from './alerts-scoring.ts';
-import { enqueueSummaries } from './summary-queue.ts';
+import { PROJECT_SCORING_COLUMNS, type ProjectContent } from './alerts-scoring.ts';
 import type { Language } from '../domain/languages.ts';
 
 export type SummaryJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -83,17 +82,18 @@ export async function completeSummaryJob(db: Knex, jobId: number, worker: string
 /** Puts the job back for a later attempt (`retryInMs`), or fails it for good (`retryInMs` null). */
 export async function releaseFailedSummaryJob(db: Knex, jobId: number, worker: string, error: string, retryInMs: number | null): Promise<boolean> {
   const changes =
-    retryInMs === null
-      ? { status: 'failed' }
-      : { status: 'pending', availableAt: db.raw('now() + make_interval(secs => ?)', [retryInMs / 1000]) };
+    retryInMs === null ? { status: 'failed' } : { status: 'pending', availableAt: db.raw('now() + make_interval(secs => ?)', [retryInMs / 1000]) };
   const updated = await db('summaryQueue')
     .where({ id: jobId, status: 'processing', lockedBy: worker })
     .update({ ...changes, lastError: error.slice(0, 2000), lockedAt: null, updatedAt: db.fn.now() });
   return updated > 0;
 }
 
-export async function findProjectToSummarize(db: Knex, projectId: number): Promise<ProjectForScoring | undefined> {
-  const row = await db<ProjectForScoring>('projects').select(...PROJECT_SCORING_COLUMNS).where({ id: projectId }).first();
+export async function findProjectToSummarize(db: Knex, projectId: number): Promise<ProjectContent | undefined> {
+  const row = await db<ProjectContent>('projects')
+    .select(...PROJECT_SCORING_COLUMNS)
+    .where({ id: projectId })
+    .first();
   return row && { ...row, contentSeq: Number(row.contentSeq) };
 }
 
@@ -117,7 +117,9 @@ export async function saveProjectSummaries(
 
 export async function findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummariesView> {
   const [summaries, job] = await Promise.all([
-    db('projectSummaries').select('language', 'text', 'extractive').where({ projectId }) as Promise<Array<{ language: Language; text: string; extractive: boolean }>>,
+    db('projectSummaries').select('language', 'text', 'extractive').where({ projectId }) as Promise<
+      Array<{ language: Language; text: string; extractive: boolean }>
+    >,
     db('summaryQueue').select('status').where({ projectId }).first() as Promise<{ status: SummaryJobStatus } | undefined>,
   ]);
   const project = (await db('projects').select('creationLanguage').where({ id: projectId }).first()) as { creationLanguage: string | null } | undefined;
@@ -191,7 +193,19 @@ export async function findFailedSummaryJobs(db: Knex, limit: number): Promise<Fa
   return db('summaryQueue as q')
     .join('projects as p', 'p.id', 'q.projectId')
     .where('q.status', 'failed')
-    .orderBy([{ column: 'q.updatedAt', order: 'desc' }, { column: 'q.id', order: 'desc' }])
+    .orderBy([
+      { column: 'q.updatedAt', order: 'desc' },
+      { column: 'q.id', order: 'desc' },
+    ])
     .limit(limit)
     .select('q.projectId', 'p.title', 'q.attempts', { error: 'q.lastError' }, { failedAt: 'q.updatedAt' });
+}
+
+/** Puts projects (back) in the summary queue as pending; called for every new or changed project. */
+export async function enqueueSummaries(db: Knex, projectIds: number[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  await db('summary_queue')
+    .insert(projectIds.map((projectId) => ({ projectId, status: 'pending' })))
+    .onConflict('project_id')
+    .merge({ status: 'pending', attempts: 0, lastError: null, availableAt: db.fn.now(), lockedAt: null, lockedBy: null, updatedAt: db.fn.now() });
 }

@@ -16,7 +16,8 @@ export interface WatchedProjectRow extends ProjectTitles {
   deadline: Date | null;
   status: string;
   watchedAt: Date;
-  changes: ProjectChange[];}
+  changes: ProjectChange[];
+}
 
 /** The publication types and flags that change a watched project's situation, as SQL over `project_publications pp`. */
 export const CHANGE_KIND_SQL = `case when pp.pub_type in ('award', 'direct_award') then 'awarded'

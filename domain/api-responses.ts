@@ -84,7 +84,13 @@ export const Verdict = z.enum(['relevant', 'not_relevant']);
 /** `feedback`: the user's verdict on the match, null until given. */
 export const AlertMatchResponse = z.strictObject({ id, score: z.number(), explanation: z.string(), project: ProjectResponse, feedback: Verdict.nullable() });
 
-export const ProjectMatchResponse = z.strictObject({ id, score: z.number(), explanation: z.string(), alert: z.strictObject({ id, prompt: z.string() }), feedback: Verdict.nullable() });
+export const ProjectMatchResponse = z.strictObject({
+  id,
+  score: z.number(),
+  explanation: z.string(),
+  alert: z.strictObject({ id, prompt: z.string() }),
+  feedback: Verdict.nullable(),
+});
 
 export const ProcessAlertResponse = z.strictObject({ scored: z.number().int(), matches: z.number().int() });
 

@@ -9,7 +9,7 @@ import { silentLogger, testConfig } from '../test-support/test-config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { scheduledStages } from './pipeline-stages.ts';
 import { startPipelineLoop, type RoundReport } from './schedule.ts';
-import { createLocalScorer, type LocalScorer } from './scoring/local-scorer.ts';
+import { createLocalScorer, type LocalScorer } from './scorer/local-scorer.ts';
 import { score } from './score/score-stage.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);

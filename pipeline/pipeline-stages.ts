@@ -56,7 +56,15 @@ export function pipelineStageRunners(deps: PipelineStageDeps): Record<PipelineSt
     score: () => locked(deps, 'score', () => score({ db: db.knex, logger, config, events, signal })),
     notify: async () => {
       const summary = await notify({ db: db.knex, logger, config, mailer: deps.mailer(), events, signal }, { frequency: 'all', due: true });
-      const reminders = await sendReminders({ db: db.knex, logger, mailer: deps.mailer(), publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined, signal });
+      const reminders = await sendReminders({
+        db: db.knex,
+        logger,
+        mailer: deps.mailer(),
+        publicUrl: config.publicUrl,
+        now: new Date(),
+        requireSubscription: config.stripe !== undefined,
+        signal,
+      });
       // Digests left unsent make the round fail (and `run --once` exit 1); they wait for their next try, not lost.
       if (notifyHadFailures(summary) || reminders.remindersFailed > 0) throw new Error(describeNotifyOutcome(summary) + describeReminders(reminders));
       return { ...summary, ...reminders };

@@ -79,9 +79,25 @@ describe('pipeline schedule', () => {
       logger,
       everyMs: 3_600_000,
       stages: [
-        { name: 'scrape', run: async () => { ran.push('scrape'); throw new Error('simap answered 500'); } },
-        { name: 'score', run: async () => { ran.push('score'); } },
-        { name: 'notify', run: async () => { ran.push('notify'); } },
+        {
+          name: 'scrape',
+          run: async () => {
+            ran.push('scrape');
+            throw new Error('simap answered 500');
+          },
+        },
+        {
+          name: 'score',
+          run: async () => {
+            ran.push('score');
+          },
+        },
+        {
+          name: 'notify',
+          run: async () => {
+            ran.push('notify');
+          },
+        },
       ],
     });
     await expect.poll(() => ran.length).toBe(3);

@@ -81,7 +81,8 @@ async function runRound(options: PipelineLoopOptions, everyMs: number, stopping:
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       const cause = rootCause(error);
-      if (cause instanceof SimapUnreachableError) options.logger.warn(`simap.ch is unreachable (${cause.code}); ${stage.name} runs again in ${humanInterval(everyMs)}`);
+      if (cause instanceof SimapUnreachableError)
+        options.logger.warn(`simap.ch is unreachable (${cause.code}); ${stage.name} runs again in ${humanInterval(everyMs)}`);
       else {
         options.logger.error(`${stage.name} failed: ${oneLine(error)}`);
         options.logger.debug({ err: error }, `${stage.name} failure`);

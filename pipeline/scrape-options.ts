@@ -28,7 +28,9 @@ export class InvalidScrapeOptionsError extends Error {
 export function parseScrapeOptions(input: unknown): ScrapeOptions {
   const parsed = ScrapeOptionsSchema.safeParse(input);
   if (!parsed.success) {
-    throw new InvalidScrapeOptionsError(parsed.error.issues.map((issue) => `--${issue.path.map((p) => String(p).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join('.')} ${issue.message}`));
+    throw new InvalidScrapeOptionsError(
+      parsed.error.issues.map((issue) => `--${issue.path.map((p) => String(p).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join('.')} ${issue.message}`),
+    );
   }
   return parsed.data;
 }

@@ -21,7 +21,17 @@ afterAll(async () => {
 beforeEach(async () => {
   simap = await startFakeSimapServer();
   const knex = testDb.db.knex;
-  for (const table of ['summary_queue', 'project_publications', 'projects', 'quarantine', 'publication_retries', 'raw_publications', 'scrape_cursors', 'pipeline_runs']) await knex(table).delete();
+  for (const table of [
+    'summary_queue',
+    'project_publications',
+    'projects',
+    'quarantine',
+    'publication_retries',
+    'raw_publications',
+    'scrape_cursors',
+    'pipeline_runs',
+  ])
+    await knex(table).delete();
 });
 afterEach(async () => {
   await simap.close();
@@ -148,8 +158,13 @@ describe('scrape', () => {
   });
 
   it('reports a 400 with the URL, status and body', async () => {
-    simap.inject({ match: (r) => r.path.includes('project-search'), fault: { kind: 'status', status: 400, body: '{"detail":"newestPublicationFrom is invalid"}' } });
-    await expect(run()).rejects.toThrow(/HTTP 400 for http:\/\/127\.0\.0\.1:\d+\/api\/publications\/v2\/project\/project-search\?.*: \{"detail":"newestPublicationFrom is invalid"\}/);
+    simap.inject({
+      match: (r) => r.path.includes('project-search'),
+      fault: { kind: 'status', status: 400, body: '{"detail":"newestPublicationFrom is invalid"}' },
+    });
+    await expect(run()).rejects.toThrow(
+      /HTTP 400 for http:\/\/127\.0\.0\.1:\d+\/api\/publications\/v2\/project\/project-search\?.*: \{"detail":"newestPublicationFrom is invalid"\}/,
+    );
   });
 
   it('says clearly when simap is unreachable', async () => {

@@ -39,7 +39,11 @@ export interface StageRun<TResult> {
 }
 
 export class StageFailedError extends Error {
-  constructor(readonly stage: string, readonly counts: Counts, cause: unknown) {
+  constructor(
+    readonly stage: string,
+    readonly counts: Counts,
+    cause: unknown,
+  ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = 'StageFailedError';
   }
@@ -53,11 +57,7 @@ export interface RunStageDeps {
 }
 
 /** Runs one stage with a `pipeline_runs` row, counters and progress events; the CLI and TUI only listen. */
-export async function runStage<TOptions, TResult>(
-  stage: Stage<TOptions, TResult>,
-  options: TOptions,
-  deps: RunStageDeps,
-): Promise<StageRun<TResult>> {
+export async function runStage<TOptions, TResult>(stage: Stage<TOptions, TResult>, options: TOptions, deps: RunStageDeps): Promise<StageRun<TResult>> {
   const counts: Counts = {};
   const tokens = { input: 0, output: 0 };
   const emit = (event: StageEvent) => deps.events?.emit('event', event);

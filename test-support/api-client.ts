@@ -226,7 +226,17 @@ export interface TestProject {
 /** A project row as normalize would write it (project_keys first, then projects with the same id). */
 export async function insertTestProject(
   db: Database,
-  fields: Partial<{ title: string; titleFr: string; titleDe: string; description: string; organization: string; location: string; category: string; publishedAt: Date; content: string }> = {},
+  fields: Partial<{
+    title: string;
+    titleFr: string;
+    titleDe: string;
+    description: string;
+    organization: string;
+    location: string;
+    category: string;
+    publishedAt: Date;
+    content: string;
+  }> = {},
 ): Promise<TestProject> {
   const projectId = randomUUID();
   const [key] = await db.knex('project_keys').insert({ source: 'simap', projectId }).returning('id');
@@ -250,7 +260,8 @@ export async function insertTestProject(
 }
 
 export async function insertTestMatch(db: Database, alertId: number, projectId: number, score: number): Promise<number> {
-  const [row] = await db.knex('alert_matches')
+  const [row] = await db
+    .knex('alert_matches')
     .insert({ alertId, projectId, score, explanation: `scored ${score}`, scorer: 'test', contentSeq: 1 })
     .onConflict(['alert_id', 'project_id'])
     .merge(['score'])

@@ -39,5 +39,8 @@ export function listeningPort(process: CliProcess): number | undefined {
 
 /** How many rounds a `tenders run` child (text mode) has finished. */
 export function roundsDone(process: CliProcess): number {
-  return process.stdout().split('\n').filter((line) => /^round \d+: /.test(line)).length;
+  return process
+    .stdout()
+    .split('\n')
+    .filter((line) => /^round \d+: /.test(line)).length;
 }

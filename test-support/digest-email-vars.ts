@@ -50,4 +50,3 @@ export const DIGEST_VARS: DigestVars = {
     },
   ],
 };
-

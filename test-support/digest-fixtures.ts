@@ -3,7 +3,9 @@ import { buildProject, buildUser, type BuiltAlert, type BuiltProject, type Built
 
 export async function buildVerifiedUser(db: Knex, overrides: Parameters<typeof buildUser>[1] = {}): Promise<BuiltUser> {
   const user = await buildUser(db, overrides);
-  await db('users').where({ id: user.id }).update({ emailVerifiedAt: new Date('2026-01-01T00:00:00Z') });
+  await db('users')
+    .where({ id: user.id })
+    .update({ emailVerifiedAt: new Date('2026-01-01T00:00:00Z') });
   return user;
 }
 

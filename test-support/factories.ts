@@ -12,7 +12,10 @@ export interface BuiltUser {
   email: string;
 }
 
-export async function buildUser(db: Knex, overrides: Partial<{ username: string; email: string; role: 'user' | 'admin'; language: string }> = {}): Promise<BuiltUser> {
+export async function buildUser(
+  db: Knex,
+  overrides: Partial<{ username: string; email: string; role: 'user' | 'admin'; language: string }> = {},
+): Promise<BuiltUser> {
   const n = next();
   const [row] = await db('users')
     .insert({
@@ -54,7 +57,9 @@ export async function buildAlert(
 
 /** Edits an alert's prompt the way the API does: the prompt hash follows it. */
 export async function editAlertPrompt(db: Knex, alertId: number, prompt: string): Promise<void> {
-  await db('alerts').where({ id: alertId }).update({ prompt, promptHash: hashPrompt(prompt), updatedAt: db.fn.now() });
+  await db('alerts')
+    .where({ id: alertId })
+    .update({ prompt, promptHash: hashPrompt(prompt), updatedAt: db.fn.now() });
 }
 
 export interface ProjectFields {
@@ -112,7 +117,8 @@ export async function buildProjects(db: Knex, list: Array<Partial<ProjectFields>
     const chunk = rows.slice(i, i + 1000);
     const returned: Array<{ id: number; contentSeq: number }> = await db('projects').insert(chunk).returning(['id', 'contentSeq']);
     const seqOf = new Map(returned.map((r) => [r.id, Number(r.contentSeq)]));
-    for (const row of chunk) inserted.push({ ...row, creationLanguage: row.creationLanguage as ProjectFields['creationLanguage'], contentSeq: seqOf.get(row.id)! });
+    for (const row of chunk)
+      inserted.push({ ...row, creationLanguage: row.creationLanguage as ProjectFields['creationLanguage'], contentSeq: seqOf.get(row.id)! });
   }
   return inserted;
 }

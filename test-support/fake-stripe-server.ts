@@ -98,7 +98,13 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const nextId = (prefix: string) => `${prefix}_fake${++sequence}`;
 
   const routes: Record<string, (body: FormObject) => unknown> = {
-    'POST /v1/customers': (body) => ({ id: nextId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} }),
+    'POST /v1/customers': (body) => ({
+      id: nextId('cus'),
+      object: 'customer',
+      email: body.email ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? {},
+    }),
     'POST /v1/checkout/sessions': (body) => {
       const id = nextId('cs_test');
       return { ...body, id, object: 'checkout.session', status: 'open', url: `https://checkout.stripe.test/c/pay/${id}` };

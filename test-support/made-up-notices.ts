@@ -1,4 +1,4 @@
-import type { ScorableProject } from '../pipeline/scoring/local-scorer.ts';
+import type { ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 
 /** Invented notices (no real tender): trades × buildings × towns, enough for corpus statistics to mean something. */
 const TRADES = [
@@ -32,7 +32,9 @@ export function madeUpNotices(count = 60): ScorableProject[] {
       id: `corpus-${i}`,
       language: french ? 'fr' : 'de',
       title: french ? `${trade.fr}, ${building.fr}` : `${trade.de} ${building.de}`,
-      description: french ? `Rénovation du bâtiment, ${trade.fr.toLowerCase()} selon cahier des charges.` : `Sanierung des Gebäudes, ${trade.de} gemäss Leistungsverzeichnis.`,
+      description: french
+        ? `Rénovation du bâtiment, ${trade.fr.toLowerCase()} selon cahier des charges.`
+        : `Sanierung des Gebäudes, ${trade.de} gemäss Leistungsverzeichnis.`,
       cpvCodes: ['45000000', trade.code],
       canton: CANTONS[i % CANTONS.length]!,
     };

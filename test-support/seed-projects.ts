@@ -10,7 +10,10 @@ function addDays(date: string, days: number): string {
 }
 
 /** The raw rows simap would have given for `count` projects: a tender each, and with `withUpdates` some corrections and awards. */
-export function* syntheticRawPublications(count: number, options: { withUpdates?: boolean; offset?: number; lastDate?: string } = {}): Generator<RawPublicationInsert> {
+export function* syntheticRawPublications(
+  count: number,
+  options: { withUpdates?: boolean; offset?: number; lastDate?: string } = {},
+): Generator<RawPublicationInsert> {
   const lastDate = options.lastDate ?? '2026-06-30';
   for (let i = 0; i < count; i++) {
     const n = (options.offset ?? 0) + i;
@@ -31,7 +34,14 @@ export function* syntheticRawPublications(count: number, options: { withUpdates?
         if (emitted.has(publicationId)) continue;
         emitted.add(publicationId);
         const base = details.base as { projectId: string; publicationDate: string };
-        yield { publicationId, projectId: base.projectId, pubType: details.type as string, publicationDate: base.publicationDate, searchEntry: version.entry, details };
+        yield {
+          publicationId,
+          projectId: base.projectId,
+          pubType: details.type as string,
+          publicationDate: base.publicationDate,
+          searchEntry: version.entry,
+          details,
+        };
       }
     }
   }
@@ -55,7 +65,11 @@ export async function insertSyntheticRawPublications(db: Knex, rows: Iterable<Ra
  * `count` realistic projects through the real path (raw_publications → normalize), for benchmarks and browser tests.
  * Titles, CPV codes, cantons, languages and dates vary; `withUpdates` adds corrections and awards.
  */
-export async function seedProjects(db: Knex, count: number, options: { withUpdates?: boolean; offset?: number } = {}): Promise<{ publications: number; projects: number }> {
+export async function seedProjects(
+  db: Knex,
+  count: number,
+  options: { withUpdates?: boolean; offset?: number } = {},
+): Promise<{ publications: number; projects: number }> {
   const publications = await insertSyntheticRawPublications(db, syntheticRawPublications(count, options));
   await normalizePublications(db);
   const [row] = await db('projects').count<Array<{ count: number }>>({ count: '*' });

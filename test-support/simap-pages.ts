@@ -28,14 +28,70 @@ export interface SimapProject {
 }
 
 const SUBJECTS = [
-  { fr: 'Nettoyage des bâtiments scolaires', de: 'Reinigung der Schulhäuser', it: 'Pulizia degli edifici scolastici', cpv: '90911200', label: 'Services de nettoyage de bâtiments', type: 'service' },
-  { fr: 'Rénovation de la route cantonale', de: 'Sanierung der Kantonsstrasse', it: 'Risanamento della strada cantonale', cpv: '45233142', label: 'Travaux de réparation de routes', type: 'construction' },
-  { fr: 'Licences et support logiciel', de: 'Softwarelizenzen und Support', it: 'Licenze e supporto software', cpv: '48000000', label: "Logiciels et systèmes d'information", type: 'service' },
-  { fr: 'Fourniture de véhicules électriques', de: 'Lieferung von Elektrofahrzeugen', it: 'Fornitura di veicoli elettrici', cpv: '34144900', label: 'Véhicules électriques', type: 'supply' },
-  { fr: 'Mandat d’architecte pour une école', de: 'Architekturauftrag für ein Schulhaus', it: 'Mandato di architettura per una scuola', cpv: '71200000', label: "Services d'architecture", type: 'service' },
-  { fr: 'Entretien des espaces verts', de: 'Unterhalt der Grünflächen', it: 'Manutenzione delle aree verdi', cpv: '77310000', label: "Services de plantation et d'entretien des zones vertes", type: 'service' },
-  { fr: 'Travaux de chauffage et ventilation', de: 'Heizungs- und Lüftungsarbeiten', it: 'Lavori di riscaldamento e ventilazione', cpv: '45331000', label: 'Travaux d’installation de chauffage, de ventilation', type: 'construction' },
-  { fr: 'Matériel informatique pour l’administration', de: 'Informatikmaterial für die Verwaltung', it: 'Materiale informatico per l’amministrazione', cpv: '30200000', label: 'Matériel et fournitures informatiques', type: 'supply' },
+  {
+    fr: 'Nettoyage des bâtiments scolaires',
+    de: 'Reinigung der Schulhäuser',
+    it: 'Pulizia degli edifici scolastici',
+    cpv: '90911200',
+    label: 'Services de nettoyage de bâtiments',
+    type: 'service',
+  },
+  {
+    fr: 'Rénovation de la route cantonale',
+    de: 'Sanierung der Kantonsstrasse',
+    it: 'Risanamento della strada cantonale',
+    cpv: '45233142',
+    label: 'Travaux de réparation de routes',
+    type: 'construction',
+  },
+  {
+    fr: 'Licences et support logiciel',
+    de: 'Softwarelizenzen und Support',
+    it: 'Licenze e supporto software',
+    cpv: '48000000',
+    label: "Logiciels et systèmes d'information",
+    type: 'service',
+  },
+  {
+    fr: 'Fourniture de véhicules électriques',
+    de: 'Lieferung von Elektrofahrzeugen',
+    it: 'Fornitura di veicoli elettrici',
+    cpv: '34144900',
+    label: 'Véhicules électriques',
+    type: 'supply',
+  },
+  {
+    fr: 'Mandat d’architecte pour une école',
+    de: 'Architekturauftrag für ein Schulhaus',
+    it: 'Mandato di architettura per una scuola',
+    cpv: '71200000',
+    label: "Services d'architecture",
+    type: 'service',
+  },
+  {
+    fr: 'Entretien des espaces verts',
+    de: 'Unterhalt der Grünflächen',
+    it: 'Manutenzione delle aree verdi',
+    cpv: '77310000',
+    label: "Services de plantation et d'entretien des zones vertes",
+    type: 'service',
+  },
+  {
+    fr: 'Travaux de chauffage et ventilation',
+    de: 'Heizungs- und Lüftungsarbeiten',
+    it: 'Lavori di riscaldamento e ventilazione',
+    cpv: '45331000',
+    label: 'Travaux d’installation de chauffage, de ventilation',
+    type: 'construction',
+  },
+  {
+    fr: 'Matériel informatique pour l’administration',
+    de: 'Informatikmaterial für die Verwaltung',
+    it: 'Materiale informatico per l’amministrazione',
+    cpv: '30200000',
+    label: 'Matériel et fournitures informatiques',
+    type: 'supply',
+  },
 ] as const;
 
 const PLACES = [
@@ -131,7 +187,10 @@ function loadTenderTemplate(): Json {
   return tenderTemplate;
 }
 
-function withNewestPublication(project: SimapProject, publication: { id: string; date: string; pubType: string; corrected: boolean; number: string }): SimapProject {
+function withNewestPublication(
+  project: SimapProject,
+  publication: { id: string; date: string; pubType: string; corrected: boolean; number: string },
+): SimapProject {
   const entry = clone(project.entry);
   Object.assign(entry, {
     publicationId: publication.id,
@@ -166,8 +225,19 @@ export function correctionOf(project: SimapProject, options: { publicationDate: 
   }
   (details.dates as Json).offerDeadline = options.deadline;
   (details.dates as Json).publicationDate = options.publicationDate;
-  details.correction = { correctedPubId: originalBase.id, initialPublicationDate: originalBase.publicationDate, correctionDiffKeys: [], remarks: translation(lang, 'Délai prolongé.') };
-  const next = withNewestPublication(project, { id: publicationId, date: options.publicationDate, pubType: 'tender', corrected: true, number: base.publicationNumber as string });
+  details.correction = {
+    correctedPubId: originalBase.id,
+    initialPublicationDate: originalBase.publicationDate,
+    correctionDiffKeys: [],
+    remarks: translation(lang, 'Délai prolongé.'),
+  };
+  const next = withNewestPublication(project, {
+    id: publicationId,
+    date: options.publicationDate,
+    pubType: 'tender',
+    corrected: true,
+    number: base.publicationNumber as string,
+  });
   if (options.title) next.entry.title = translation(lang, options.title);
   next.details.set(publicationId, details);
   return next;
@@ -206,8 +276,19 @@ export function awardOf(project: SimapProject, options: { publicationDate: strin
   const vendor = ((details.decision as Json).vendors as Json[])[0]!;
   if (options.vendor) vendor.vendorName = options.vendor;
   if (options.price !== undefined) (vendor.price as Json).price = options.price;
-  details.referencingPub = { ...(details.referencingPub as Json), publicationId: tenderBase.id, publicationDate: tenderBase.publicationDate, pubType: 'tender' };
-  const next = withNewestPublication(project, { id: publicationId, date: options.publicationDate, pubType: 'award', corrected: false, number: base.publicationNumber as string });
+  details.referencingPub = {
+    ...(details.referencingPub as Json),
+    publicationId: tenderBase.id,
+    publicationDate: tenderBase.publicationDate,
+    pubType: 'tender',
+  };
+  const next = withNewestPublication(project, {
+    id: publicationId,
+    date: options.publicationDate,
+    pubType: 'award',
+    corrected: false,
+    number: base.publicationNumber as string,
+  });
   next.details.set(publicationId, details);
   return next;
 }

@@ -26,17 +26,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let mode: SmtpSinkMode = 'accept';
   let port = 0;
   const sockets = new Set<Socket>();
-  const listen = () => new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.server.off('error', reject);
-      resolve();
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const stopListening = () => new Promise<void>((resolve) => {
-    server.server.close(() => resolve());
-    for (const socket of sockets) socket.destroy();
-  });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
   const sink: SmtpSink = {
     url: '',
     messages: [],

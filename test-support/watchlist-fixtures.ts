@@ -9,6 +9,12 @@ export async function addPublication(
 ): Promise<string> {
   const publicationId = randomUUID();
   await db('rawPublications').insert({ publicationId, projectId: project.projectId, pubType: fields.pubType, publicationDate: fields.date, searchEntry: '{}' });
-  await db('projectPublications').insert({ projectId: project.id, publicationId, pubType: fields.pubType, publicationDate: fields.date, corrected: fields.corrected ?? false });
+  await db('projectPublications').insert({
+    projectId: project.id,
+    publicationId,
+    pubType: fields.pubType,
+    publicationDate: fields.date,
+    corrected: fields.corrected ?? false,
+  });
   return publicationId;
 }

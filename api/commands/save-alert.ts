@@ -1,12 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  countActiveAlerts,
-  findUserAlert,
-  insertAlert,
-  updateUserAlert,
-  type AlertFields,
-  type AlertWithMatchCount,
-} from '../../db/alerts.ts';
+import { countActiveAlerts, findUserAlert, insertAlert, updateUserAlert, type AlertFields, type AlertWithMatchCount } from '../../db/alerts.ts';
 import { lockUser } from '../../db/users.ts';
 import { MAX_ACTIVE_ALERTS } from '../../domain/plans.ts';
 import type { ApiDeps } from '../api-deps.ts';

@@ -19,7 +19,10 @@ async function scrapedRecently(db: Knex): Promise<boolean> {
  * Starts a scrape in the background under the scrape lock and answers as soon as it is known whether it started.
  * With `unlessRecent`, a scrape that ran in the last five minutes is enough.
  */
-export async function startScrape(deps: Pick<ApiDeps, 'db' | 'pipeline' | 'logger' | 'config' | 'background'>, options: { unlessRecent: boolean }): Promise<ScrapeStart> {
+export async function startScrape(
+  deps: Pick<ApiDeps, 'db' | 'pipeline' | 'logger' | 'config' | 'background'>,
+  options: { unlessRecent: boolean },
+): Promise<ScrapeStart> {
   const { db, pipeline } = deps;
   if (options.unlessRecent) {
     if (await pipeline.isScrapeRunning(db)) return { started: false, reason: 'running' };

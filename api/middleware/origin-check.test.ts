@@ -17,14 +17,19 @@ const login = (api: TestApi, origin: string) => api.client({ origin }).post('/ap
 
 describe('origin check', () => {
   it('accepts every loopback spelling of a loopback PUBLIC_URL', async () => {
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) expect((await login(loopback, origin)).status, origin).toBe(401);
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
+      expect((await login(loopback, origin)).status, origin).toBe(401);
   });
 
   it('still refuses another port, another scheme or a foreign host next to a loopback PUBLIC_URL', async () => {
     for (const origin of ['http://localhost:3001', 'https://localhost:3000', 'http://127.0.0.2:3000', 'http://evil.example']) {
       const refused = await login(loopback, origin);
       expect(refused.status, origin).toBe(403);
-      expect(refused.body).toEqual({ error: 'origin_mismatch', message: 'Cross-origin request refused: open the app at http://localhost:3000', expectedOrigin: 'http://localhost:3000' });
+      expect(refused.body).toEqual({
+        error: 'origin_mismatch',
+        message: 'Cross-origin request refused: open the app at http://localhost:3000',
+        expectedOrigin: 'http://localhost:3000',
+      });
     }
   });
 

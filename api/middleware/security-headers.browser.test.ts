@@ -61,7 +61,10 @@ describe.skipIf(!hasChromium)('the built SPA under the security headers', { time
     await page.getByLabel('Benutzername').fill('somebody');
     await page.getByLabel('Passwort', { exact: true }).fill('violet canyon 1984');
     await page.locator('form').getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByText(/Öffnen Sie die App unter http:\/\/vigie\.test/).first().waitFor();
+    await page
+      .getByText(/Öffnen Sie die App unter http:\/\/vigie\.test/)
+      .first()
+      .waitFor();
     expect(violations).toEqual([]);
   });
 });

@@ -20,7 +20,13 @@ afterAll(async () => {
   await https?.close();
 });
 
-const csp = (headers: Headers) => Object.fromEntries((headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+const csp = (headers: Headers) =>
+  Object.fromEntries(
+    (headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
 
 describe('security headers', () => {
   it('sends a self-only CSP without inline script, no framing, nosniff and a strict Referrer-Policy on the SPA and the API', async () => {
@@ -40,7 +46,8 @@ describe('security headers', () => {
   });
 
   it('marks every API answer, errors included, Cache-Control: no-store, and leaves the SPA assets cacheable', async () => {
-    for (const url of ['/api/health', '/api/user', '/api/nothing', '/API/user']) expect((await http.client().get(url)).headers.get('cache-control'), url).toBe('no-store');
+    for (const url of ['/api/health', '/api/user', '/api/nothing', '/API/user'])
+      expect((await http.client().get(url)).headers.get('cache-control'), url).toBe('no-store');
     expect((await http.client().post('/api/login', { username: 'nobody', password: 'wrong password' })).headers.get('cache-control')).toBe('no-store');
     expect((await http.client().get('/assets/app-1.js')).headers.get('cache-control')).toContain('immutable');
   });

@@ -14,13 +14,18 @@ afterAll(async () => {
 const sessionId = (user: SignedUpUser) => decodeURIComponent(user.client.cookies.get(SESSION_COOKIE)!);
 /** Moves a session's login and last activity back in time, as if the days had passed. */
 const age = (user: SignedUpUser, fields: { loggedInDaysAgo: number; lastSeenDaysAgo: number }) =>
-  api.db.knex.raw(
-    `update sessions set created_at = now() - make_interval(days => ?), updated_at = now() - make_interval(days => ?) where id = ?`,
-    [fields.loggedInDaysAgo, fields.lastSeenDaysAgo, sessionId(user)],
-  );
+  api.db.knex.raw(`update sessions set created_at = now() - make_interval(days => ?), updated_at = now() - make_interval(days => ?) where id = ?`, [
+    fields.loggedInDaysAgo,
+    fields.lastSeenDaysAgo,
+    sessionId(user),
+  ]);
 const row = async (user: SignedUpUser) =>
-  (await api.db.knex.raw(`select extract(epoch from expires_at - now()) / 86400 as days_left, extract(epoch from now() - updated_at) as idle_seconds from sessions where id = ?`, [sessionId(user)]))
-    .rows[0] as { daysLeft: number; idleSeconds: number } | undefined;
+  (
+    await api.db.knex.raw(
+      `select extract(epoch from expires_at - now()) / 86400 as days_left, extract(epoch from now() - updated_at) as idle_seconds from sessions where id = ?`,
+      [sessionId(user)],
+    )
+  ).rows[0] as { daysLeft: number; idleSeconds: number } | undefined;
 
 describe('session lifetimes enforced by the server', () => {
   it('ends a session after 7 days without a request, whatever the cookie says', async () => {

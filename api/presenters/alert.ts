@@ -1,5 +1,5 @@
 import type { AlertWithMatchCount } from '../../db/alerts.ts';
-import { detectPromptLanguage } from '../../pipeline/scoring/prompt-language.ts';
+import { detectPromptLanguage } from '../../pipeline/scorer/prompt-language.ts';
 
 // Function words decide here; the CPV vocabulary (seconds to load) is left to the scorer.
 const FUNCTION_WORDS_ONLY = { knows: () => false };

@@ -11,7 +11,13 @@ export function presentSentEmails(rows: SentEmailRow[], withUser: boolean) {
       status: row.status,
       language: row.language,
       matchCount: 0,
-      matches: [] as Array<{ projectId: number | null; alertId: number | null; score: number | null; alertPrompt: string | null; project: { title: string | null; organization: string | null } }>,
+      matches: [] as Array<{
+        projectId: number | null;
+        alertId: number | null;
+        score: number | null;
+        alertPrompt: string | null;
+        project: { title: string | null; organization: string | null };
+      }>,
       ...(withUser ? { user: { id: row.userId, username: row.username } } : {}),
     };
   }

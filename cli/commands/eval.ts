@@ -6,7 +6,7 @@ import { getConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { DEFAULT_EVAL_SET, formatEvaluationReport, runEvaluation } from '../../pipeline/evaluation/run-evaluation.ts';
 import { llmFromConfig } from '../../pipeline/llm/llm-from-config.ts';
-import { scoreAllWithLlm, type LlmEvaluationStats } from '../../pipeline/score/evaluate-with-llm.ts';
+import { scoreAllWithLlm, type LlmEvaluationStats } from '../../pipeline/evaluation/evaluate-with-llm.ts';
 import { getSharedLocalScorer } from '../../pipeline/score/shared-local-scorer.ts';
 import { CliError } from '../cli-error.ts';
 import { printJson } from '../context.ts';
@@ -32,7 +32,8 @@ export function registerEval(program: Command): void {
     .action(async (raw: unknown) => {
       const flags = parseFlags(Flags, raw);
       // Options and configuration are checked before any file is read, so the first error names what to fix.
-      if (flags.scorer === 'llm' && !llmFromConfig(getConfig())) throw new CliError('--scorer llm needs an LLM: set OPENAI_API_KEY or OPENAI_BASE_URL (and OPENAI_MODEL)');
+      if (flags.scorer === 'llm' && !llmFromConfig(getConfig()))
+        throw new CliError('--scorer llm needs an LLM: set OPENAI_API_KEY or OPENAI_BASE_URL (and OPENAI_MODEL)');
       const setPath = path.resolve(flags.set ?? DEFAULT_EVAL_SET);
       if (!existsSync(setPath)) throw new CliError(`evaluation set not found: ${setPath} (pass one with --set FILE)`);
       if (flags.feedback) {
@@ -86,8 +87,11 @@ export function registerEval(program: Command): void {
       if (reworded) {
         console.log(`\nreworded alerts (each in another language, same judgments):\n${formatEvaluationReport(reworded)}`);
         const gap = reworded.mean.ndcgAt10 - report.mean.ndcgAt10;
-        console.log(`reworded nDCG@10 ${reworded.mean.ndcgAt10.toFixed(3)} vs original ${report.mean.ndcgAt10.toFixed(3)} (${gap >= 0 ? '+' : ''}${gap.toFixed(3)})`);
+        console.log(
+          `reworded nDCG@10 ${reworded.mean.ndcgAt10.toFixed(3)} vs original ${report.mean.ndcgAt10.toFixed(3)} (${gap >= 0 ? '+' : ''}${gap.toFixed(3)})`,
+        );
       }
-      if (stats) console.log(`LLM: ${stats.sentToLlm} of ${stats.pairs} pairs sent (${stats.llmFailed} failed, kept local), tokens ${tokens.input} / ${tokens.output}`);
+      if (stats)
+        console.log(`LLM: ${stats.sentToLlm} of ${stats.pairs} pairs sent (${stats.llmFailed} failed, kept local), tokens ${tokens.input} / ${tokens.output}`);
     });
 }

@@ -11,7 +11,9 @@ describe('tenders init', () => {
     const cwd = makeTempDir();
     const result = await runCli(['init'], {}, { cwd });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('error: tenders init is interactive: run it in a terminal, or pass --from-env to write the variables of the current environment');
+    expect(result.stderr.trim()).toBe(
+      'error: tenders init is interactive: run it in a terminal, or pass --from-env to write the variables of the current environment',
+    );
     expect(existsSync(path.join(cwd, '.env'))).toBe(false);
   });
 
@@ -50,7 +52,9 @@ describe('tenders init', () => {
     const cwd = makeTempDir();
     const result = await runCli(['init', '--from-env'], { STRIPE_SECRET_KEY: 'sk_test_1', SMTP_URL: 'http://mail' }, { cwd });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toMatch(/^error: not written, the configuration would be invalid: SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\/; STRIPE_WEBHOOK_SECRET is required/);
+    expect(result.stderr.trim()).toMatch(
+      /^error: not written, the configuration would be invalid: SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\/; STRIPE_WEBHOOK_SECRET is required/,
+    );
     expect(existsSync(path.join(cwd, '.env'))).toBe(false);
   });
 

@@ -31,7 +31,15 @@ const always = () => true;
 const SECTIONS: Section[] = [
   {
     question: 'Use a Postgres server? (no: the embedded database in DATA_DIR)',
-    settings: [{ name: 'DATABASE_URL', label: 'Postgres URL, without the password', placeholder: 'postgres://vigie@localhost:5432/vigie', credentialUrl: true, required: always }],
+    settings: [
+      {
+        name: 'DATABASE_URL',
+        label: 'Postgres URL, without the password',
+        placeholder: 'postgres://vigie@localhost:5432/vigie',
+        credentialUrl: true,
+        required: always,
+      },
+    ],
   },
   {
     settings: [

@@ -31,7 +31,9 @@ function migrationsToRevert(applied: string[], options: { all: boolean; to?: str
 }
 
 function describeRows(rows: Record<string, number>): string {
-  return Object.entries(rows).map(([table, count]) => `${count} ${table}`).join(', ');
+  return Object.entries(rows)
+    .map(([table, count]) => `${count} ${table}`)
+    .join(', ');
 }
 
 /** Several migrations, or a database holding data, need a yes: typed on a terminal, or --yes in scripts. */

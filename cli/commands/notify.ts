@@ -23,7 +23,9 @@ const Flags = z
 export function registerNotify(program: Command): void {
   program
     .command('notify')
-    .description('e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent')
+    .description(
+      'e-mail each verified subscriber one digest of their new matches, and the due reminders of watched projects; exits 1 when an e-mail could not be sent',
+    )
     .option('--frequency <frequency>', 'immediate, daily, weekly or all', 'all')
     .option('--due', `only the frequencies due now (daily after NOTIFY_DAILY_AT Europe/Zurich, weekly on Mondays)`)
     .option('--retry-failed', 'send again now the digests that failed (given up, or waiting for their next try); no new digest')
@@ -36,7 +38,14 @@ export function registerNotify(program: Command): void {
       try {
         await migrateLatest(ctx.db.knex);
         const summary = await notify({ db: ctx.db.knex, logger, config, mailer }, { frequency, due, retryFailed });
-        const reminders = await sendReminders({ db: ctx.db.knex, logger, mailer, publicUrl: config.publicUrl, now: new Date(), requireSubscription: config.stripe !== undefined });
+        const reminders = await sendReminders({
+          db: ctx.db.knex,
+          logger,
+          mailer,
+          publicUrl: config.publicUrl,
+          now: new Date(),
+          requireSubscription: config.stripe !== undefined,
+        });
         const failed = notifyHadFailures(summary) || reminders.remindersFailed > 0;
         const line = describeNotifyOutcome(summary) + describeReminders(reminders);
         if (failed) throw new CliError(line, 1, { ...summary, ...reminders });

@@ -29,18 +29,34 @@ describe.runIf(onPostgres)('tenders promo', { timeout: 120_000 }, () => {
   });
 
   it('creates discount and trial codes and lists them', async () => {
-    const discount = await runCli(['promo', 'create', '--code', 'spring20', '--type', 'discount', '--value', '20', '--max-redemptions', '50', '--expires', '2099-06-30', '--json'], env);
+    const discount = await runCli(
+      ['promo', 'create', '--code', 'spring20', '--type', 'discount', '--value', '20', '--max-redemptions', '50', '--expires', '2099-06-30', '--json'],
+      env,
+    );
     expect(discount.code, discount.stderr).toBe(0);
     expect(JSON.parse(discount.stdout)).toEqual({
       ok: true,
-      promo: { code: 'SPRING20', type: 'discount', value: 20, benefit: '-20 %', redemptions: 0, maxRedemptions: 50, expiresAt: '2099-06-30T22:00:00.000Z', state: 'valid' },
+      promo: {
+        code: 'SPRING20',
+        type: 'discount',
+        value: 20,
+        benefit: '-20 %',
+        redemptions: 0,
+        maxRedemptions: 50,
+        expiresAt: '2099-06-30T22:00:00.000Z',
+        state: 'valid',
+      },
     });
     const trial = await runCli(['promo', 'create', '--code', 'TRY30', '--type', 'trial', '--value', '30'], env);
     expect(trial.code, trial.stderr).toBe(0);
     expect(trial.stdout.trim()).toBe('created TRY30: 30 days free');
 
     const listed = await runCli(['promo', 'list', '--json'], env);
-    expect(JSON.parse(listed.stdout).promos.map((p: { code: string }) => p.code).sort()).toEqual(['SPRING20', 'TRY30']);
+    expect(
+      JSON.parse(listed.stdout)
+        .promos.map((p: { code: string }) => p.code)
+        .sort(),
+    ).toEqual(['SPRING20', 'TRY30']);
     const table = await runCli(['promo', 'list'], env);
     expect(table.stdout).toMatch(/^CODE\s+TYPE\s+BENEFIT\s+USED\s+EXPIRES\s+STATE$/m);
     expect(table.stdout).toMatch(/^SPRING20\s+discount\s+-20 %\s+0\/50\s+2099-06-30\s+valid$/m);

@@ -38,7 +38,11 @@ const CreateFlags = z
   .superRefine((flags, ctx) => {
     const max = MAX_VALUE[flags.type];
     if (flags.value > max) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `--value of a ${flags.type} promo must be at most ${max} (${flags.type === 'discount' ? 'percent' : 'days'})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `--value of a ${flags.type} promo must be at most ${max} (${flags.type === 'discount' ? 'percent' : 'days'})`,
+      });
     }
   });
 
@@ -80,7 +84,13 @@ function printTable(rows: ReturnType<typeof presentPromo>[]): void {
   const lines = rows.map((p) => [p.code, p.type, p.benefit, `${p.redemptions}/${p.maxRedemptions ?? '∞'}`, p.expiresAt?.slice(0, 10) ?? 'never', p.state]);
   const header = ['CODE', 'TYPE', 'BENEFIT', 'USED', 'EXPIRES', 'STATE'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  for (const line of [header, ...lines])
+    console.log(
+      line
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 /** The create flags checked and turned into a new promo code, or a CliError naming the problems. */
@@ -88,7 +98,15 @@ export function parseCreateFlags(raw: unknown, now: Date): NewPromoCode & { json
   const flags = parseFlags(CreateFlags, raw);
   const expiresAt = flags.expires ? expiryAfter(flags.expires) : null;
   if (expiresAt && expiresAt <= now) throw new CliError('--expires is in the past');
-  return { code: flags.code, type: flags.type, value: flags.value, maxRedemptions: flags.maxRedemptions ?? null, expiresAt, expires: flags.expires, json: flags.json };
+  return {
+    code: flags.code,
+    type: flags.type,
+    value: flags.value,
+    maxRedemptions: flags.maxRedemptions ?? null,
+    expiresAt,
+    expires: flags.expires,
+    json: flags.json,
+  };
 }
 
 async function createPromo(raw: unknown): Promise<void> {
@@ -104,7 +122,10 @@ async function createPromo(raw: unknown): Promise<void> {
     });
     const shown = presentPromo(promo, now);
     if (json) printJson({ ok: true, promo: shown });
-    else console.log(`created ${shown.code}: ${shown.benefit}${shown.maxRedemptions ? `, ${shown.maxRedemptions} uses` : ''}${expires ? `, valid through ${expires}` : ''}`);
+    else
+      console.log(
+        `created ${shown.code}: ${shown.benefit}${shown.maxRedemptions ? `, ${shown.maxRedemptions} uses` : ''}${expires ? `, valid through ${expires}` : ''}`,
+      );
   } finally {
     await ctx.close();
   }

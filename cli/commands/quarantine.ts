@@ -10,7 +10,12 @@ import { openCommandContext, printJson, printLine } from '../context.ts';
 
 const ListFlags = z.object({
   stage: z.enum(['fetch', 'normalize'], { error: '--stage must be fetch or normalize' }).optional(),
-  limit: z.coerce.number({ error: '--limit must be a number' }).int('--limit must be a whole number').min(1, '--limit must be at least 1').max(10_000, '--limit must be at most 10000').default(100),
+  limit: z.coerce
+    .number({ error: '--limit must be a number' })
+    .int('--limit must be a whole number')
+    .min(1, '--limit must be at least 1')
+    .max(10_000, '--limit must be at most 10000')
+    .default(100),
   json: z.boolean().default(false),
 });
 const RetryFlags = z.object({ all: z.boolean().default(false), json: z.boolean().default(false) });
@@ -104,7 +109,8 @@ export function registerQuarantine(program: Command): void {
               `${result.projectsCreated} projects created, ${result.projectsUpdated} updated, ${result.quarantinedAgain.length} quarantined again`,
           );
           for (const row of stillQuarantined) printLine(describeRow(row));
-          if (released.dropped.length > 0) printLine(`  ${released.dropped.length} invalid search entries dropped: a later search lists them again if simap fixed them`);
+          if (released.dropped.length > 0)
+            printLine(`  ${released.dropped.length} invalid search entries dropped: a later search lists them again if simap fixed them`);
         }
       } finally {
         await ctx.close();

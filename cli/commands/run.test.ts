@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueSummaries } from '../../db/summary-queue.ts';
+import { enqueueSummaries } from '../../db/summaries.ts';
 import { buildAlert, buildProjects } from '../../test-support/factories.ts';
 import { runCli, startCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
@@ -10,7 +10,11 @@ let testDb: TestDatabase;
 const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: makeTempDir(), SIMAP_BASE_URL: 'http://127.0.0.1:9/api' });
 
 function jsonLines(stdout: string): Array<Record<string, unknown>> {
-  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function firstLine(child: ChildProcess): Promise<string> {
@@ -41,7 +45,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
       { title: 'Nettoyage des bâtiments scolaires de Lausanne', description: 'Entretien et nettoyage de 12 écoles à Lausanne, Vaud.', canton: 'VD' },
       { title: 'Construction d’un pont à Berne', description: 'Pont routier en béton.', canton: 'BE' },
     ]);
-    await enqueueSummaries(knex, projects.map((p) => p.id));
+    await enqueueSummaries(
+      knex,
+      projects.map((p) => p.id),
+    );
     await buildAlert(knex, { prompt: 'nettoyage de bâtiments scolaires dans le canton de Vaud' });
 
     const result = await runCli(['run', '--once', '--stages', 'score,summarize', '--json'], env());
@@ -67,7 +74,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
   it('a failing stage does not stop the others; --once then exits 1 with a one-line reason', async () => {
     const knex = testDb.db.knex;
     const projects = await buildProjects(knex, [{ title: 'Fourniture de mobilier scolaire', description: 'Tables et chaises.' }]);
-    await enqueueSummaries(knex, projects.map((p) => p.id));
+    await enqueueSummaries(
+      knex,
+      projects.map((p) => p.id),
+    );
 
     const result = await runCli(['run', '--once', '--stages', 'scrape,summarize'], env());
     expect(result.code).toBe(1);

@@ -15,7 +15,10 @@ import { parseFlags } from '../parse-flags.ts';
 export const RUN_STAGES = PIPELINE_STAGES;
 
 const StageList = z.string().transform((text, ctx) => {
-  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(RUN_STAGES as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) {
     const what = unknown.length > 0 ? `unknown stage ${unknown.map((name) => `"${name}"`).join(', ')}` : 'no stage given';
@@ -57,7 +60,8 @@ export function registerRun(program: Command): void {
       const detach = flags.json ? () => {} : renderStageProgress(events);
       const abort = new AbortController();
       let mailer: Mailer | undefined;
-      const mailerOnce = () => (mailer ??= createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: ctx.config.mail.from, dataDir: ctx.config.dataDir, logger: ctx.logger }));
+      const mailerOnce = () =>
+        (mailer ??= createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: ctx.config.mail.from, dataDir: ctx.config.dataDir, logger: ctx.logger }));
       let loop: ReturnType<typeof startPipelineLoop> | undefined;
       let stopping = false;
       // The first signal lets the current stage finish; a second one aborts it.

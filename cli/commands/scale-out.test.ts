@@ -46,7 +46,12 @@ async function settled(expectedProjects: number): Promise<boolean> {
   const projects = await count(knex('projects').count({ n: '*' }));
   const maxSeq = ((await knex('projects').max({ maxSeq: 'contentSeq' })) as Array<{ maxSeq: string | number | null }>)[0]?.maxSeq;
   const jobsOpen = await count(knex('summaryQueue').whereIn('status', ['pending', 'processing']).count({ n: '*' }));
-  const alertsBehind = await count(knex('alerts').where('isActive', true).where('scoredContentSeq', '<', Number(maxSeq ?? 0)).count({ n: '*' }));
+  const alertsBehind = await count(
+    knex('alerts')
+      .where('isActive', true)
+      .where('scoredContentSeq', '<', Number(maxSeq ?? 0))
+      .count({ n: '*' }),
+  );
   const awaitingLlm = (await findAlertIdsAwaitingLlm(knex, SCORE_FLOOR)).length;
   const digestsOpen = await count(knex('sentEmails').whereNot('status', 'sent').count({ n: '*' }));
   return projects === expectedProjects && jobsOpen === 0 && alertsBehind === 0 && awaitingLlm === 0 && digestsOpen === 0;
@@ -76,7 +81,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders serve and two ten
   it('share sessions, rate limits and the scrape lock; every publication, summary, score and digest happens once', { timeout: 900_000 }, async () => {
     const knex = testDb.db.knex;
     const admin = await buildUser(knex, { username: 'admin', role: 'admin' });
-    await knex('users').where({ id: admin.id }).update({ passwordHash: await hash('correct horse battery'), emailVerifiedAt: knex.fn.now() });
+    await knex('users')
+      .where({ id: admin.id })
+      .update({ passwordHash: await hash('correct horse battery'), emailVerifiedAt: knex.fn.now() });
     const reader = await buildUser(knex, { language: 'fr' });
     await knex('users').where({ id: reader.id }).update({ emailVerifiedAt: knex.fn.now() });
     await buildAlert(knex, { userId: reader.id, prompt: 'nettoyage de bâtiments scolaires', language: 'fr', frequency: 'immediate' });

@@ -18,8 +18,19 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders score and summarize 
   it('scores and summarizes a scraped database with no LLM configured', { timeout: 120_000 }, async () => {
     const db = testDb.db.knex;
     await buildProjects(db, [
-      { title: 'Nettoyage des écoles de Morges', description: 'Nettoyage d’entretien de 5 collèges. Durée 4 ans dès août 2026. Visite obligatoire.', cpvCodes: ['90910000'], canton: 'VD' },
-      { title: 'Strassensanierung Hauptstrasse', creationLanguage: 'de', description: 'Belagsarbeiten und Werkleitungen in Thun.', cpvCodes: ['45233140'], canton: 'BE' },
+      {
+        title: 'Nettoyage des écoles de Morges',
+        description: 'Nettoyage d’entretien de 5 collèges. Durée 4 ans dès août 2026. Visite obligatoire.',
+        cpvCodes: ['90910000'],
+        canton: 'VD',
+      },
+      {
+        title: 'Strassensanierung Hauptstrasse',
+        creationLanguage: 'de',
+        description: 'Belagsarbeiten und Werkleitungen in Thun.',
+        cpvCodes: ['45233140'],
+        canton: 'BE',
+      },
     ]);
     await db('summaryQueue').insert((await db('projects').select('id')).map((p: { id: number }) => ({ projectId: p.id })));
     await buildAlert(db, { prompt: 'nettoyage de bâtiments scolaires', language: 'fr' });

@@ -55,7 +55,10 @@ async function count(db: TestDatabase, table: string): Promise<number> {
 }
 
 async function snapshot(db: TestDatabase) {
-  const raw = await db.db.knex('raw_publications').select('publicationId', 'projectId', 'pubType', 'publicationDate', 'searchEntry', 'details').orderBy('publicationId');
+  const raw = await db.db
+    .knex('raw_publications')
+    .select('publicationId', 'projectId', 'pubType', 'publicationDate', 'searchEntry', 'details')
+    .orderBy('publicationId');
   const projects = (await db.db.knex('projects').select('*').orderBy('projectId')).map(
     ({ id: _id, contentSeq: _seq, createdAt: _c, updatedAt: _u, ...rest }) => rest,
   );
@@ -82,10 +85,28 @@ describe.runIf(onPostgres)('tenders scrape (process)', () => {
   });
 
   const checkpoints: Array<[string, (db: TestDatabase) => Promise<void>]> = [
-    ['right after a raw insert', (db) => killAt(db, (r) => isDetails(r), 2, async () => (await count(db, 'raw_publications')) >= 1)],
+    [
+      'right after a raw insert',
+      (db) =>
+        killAt(
+          db,
+          (r) => isDetails(r),
+          2,
+          async () => (await count(db, 'raw_publications')) >= 1,
+        ),
+    ],
     ['in the middle of the details of page 2', (db) => killAt(db, (r) => isDetails(r), 30)],
     ['before the cursor commit (last search page)', (db) => killAt(db, isSearch, 3)],
-    ['on the last details request, before the cursor commit', (db) => killAt(db, (r) => isDetails(r), 47, async () => (await count(db, 'raw_publications')) >= 46)],
+    [
+      'on the last details request, before the cursor commit',
+      (db) =>
+        killAt(
+          db,
+          (r) => isDetails(r),
+          47,
+          async () => (await count(db, 'raw_publications')) >= 46,
+        ),
+    ],
   ];
 
   for (const [name, kill] of checkpoints) {
@@ -120,6 +141,8 @@ describe.runIf(onPostgres)('tenders scrape (process)', () => {
     const result = await runCli(['scrape', '--since', SINCE], env(databases[0]!));
     simap.clearFaults();
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: simap\.ch answered HTTP 400 for http:\/\/127\.0\.0\.1:\d+\/api\/publications\/v2\/project\/project-search\?.+: \{"detail":"bad filter"\}$/);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^error: simap\.ch answered HTTP 400 for http:\/\/127\.0\.0\.1:\d+\/api\/publications\/v2\/project\/project-search\?.+: \{"detail":"bad filter"\}$/,
+    );
   }, 60_000);
 });

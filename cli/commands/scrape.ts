@@ -61,9 +61,7 @@ export function registerScrape(program: Command): void {
       await runStageCommand(
         { json },
         async ({ ctx, events, signal }) => {
-          const outcome = await withScrapeLock(ctx.db, () =>
-            scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, options),
-          );
+          const outcome = await withScrapeLock(ctx.db, () => scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, options));
           if (!outcome.started) throw new CliError('a scrape is already running');
           return outcome.result;
         },

@@ -25,18 +25,27 @@ export function registerServe(program: Command): void {
     .description('migrate the database and serve the API and web app on PORT')
     .action(async () => {
       // Loaded here, not at the top: `tenders serve --help` stays instant.
-      const [{ createApp }, { getConfig }, { databaseTarget, openDatabase }, { migrateLatest }, { createLogger, describeDatabaseUrl }, { createMailer }, { scheduledStages }, { startPipelineLoop }, { setDerivedDataCacheDir }] =
-        await Promise.all([
-          import('../../api/app.ts'),
-          import('../../config.ts'),
-          import('../../db/connection.ts'),
-          import('../../db/migrate.ts'),
-          import('../../logger.ts'),
-          import('../../pipeline/mail/mailer.ts'),
-          import('../../pipeline/pipeline-stages.ts'),
-          import('../../pipeline/schedule.ts'),
-          import('../../pipeline/scoring/derived-data-cache.ts'),
-        ]);
+      const [
+        { createApp },
+        { getConfig },
+        { databaseTarget, openDatabase },
+        { migrateLatest },
+        { createLogger, describeDatabaseUrl },
+        { createMailer },
+        { scheduledStages },
+        { startPipelineLoop },
+        { setDerivedDataCacheDir },
+      ] = await Promise.all([
+        import('../../api/app.ts'),
+        import('../../config.ts'),
+        import('../../db/connection.ts'),
+        import('../../db/migrate.ts'),
+        import('../../logger.ts'),
+        import('../../pipeline/mail/mailer.ts'),
+        import('../../pipeline/pipeline-stages.ts'),
+        import('../../pipeline/schedule.ts'),
+        import('../../pipeline/scorer/derived-data-cache.ts'),
+      ]);
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
       const logger = createLogger({ level: config.logLevel });
@@ -61,7 +70,11 @@ export function registerServe(program: Command): void {
       // Only this process can open the embedded database, so it also runs the pipeline.
       const schedule =
         db.kind === 'pglite'
-          ? startPipelineLoop({ stages: scheduledStages({ db, logger, config, mailer: () => mailer }), logger: logger.child({ component: 'schedule' }), everyMs: config.pipelineEveryMs })
+          ? startPipelineLoop({
+              stages: scheduledStages({ db, logger, config, mailer: () => mailer }),
+              logger: logger.child({ component: 'schedule' }),
+              everyMs: config.pipelineEveryMs,
+            })
           : undefined;
 
       let stopping = false;

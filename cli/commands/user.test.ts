@@ -23,7 +23,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
   });
 
   it('creates a verified admin with a hashed password, and lists it', async () => {
-    const created = await tenders('user', 'create', 'alice', '--email', 'Alice@Example.ch', '--password', STRONG, '--admin', '--language', 'de', '--verified', '--json');
+    const created = await tenders(
+      'user',
+      'create',
+      'alice',
+      '--email',
+      'Alice@Example.ch',
+      '--password',
+      STRONG,
+      '--admin',
+      '--language',
+      'de',
+      '--verified',
+      '--json',
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout)).toEqual({
       ok: true,
@@ -35,7 +48,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
 
     const list = await tenders('user', 'list', '--json');
     expect(list.code).toBe(0);
-    expect(JSON.parse(list.stdout).users).toContainEqual(expect.objectContaining({ username: 'alice', role: 'admin', emailVerified: true, createdAt: expect.any(String) }));
+    expect(JSON.parse(list.stdout).users).toContainEqual(
+      expect.objectContaining({ username: 'alice', role: 'admin', emailVerified: true, createdAt: expect.any(String) }),
+    );
     const table = await tenders('user', 'list');
     expect(table.stdout).toMatch(/^id\s+username\s+email\s+role\s+verified\s+language\s+created$/m);
     expect(table.stdout).toMatch(/^\d+\s+alice\s+Alice@Example\.ch\s+admin\s+yes\s+de\s+\d{4}-\d\d-\d\d$/m);
@@ -46,7 +61,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout.trim()).toMatch(/^created bruno <bruno@example\.ch> \(id \d+, user, not verified, fr\); verification e-mail sent$/);
     expect(readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
-    expect(await testDb.db.knex('emailTokens').join('users', 'users.id', 'emailTokens.userId').where('users.username', 'bruno').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await testDb.db.knex('emailTokens').join('users', 'users.id', 'emailTokens.userId').where('users.username', 'bruno').count({ n: '*' })).toEqual([
+      { n: 1 },
+    ]);
   }, 60_000);
 
   it('applies the sign-up rules with one-line errors', async () => {
@@ -73,10 +90,15 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders user', () => {
     const created = await runCli(['user', 'create', 'dora', '--email', 'dora@example.ch', '--password', STRONG], { ...env(), SMTP_URL: 'smtp://127.0.0.1:1' });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).not.toContain('verification e-mail sent');
-    expect(created.stdout.trim()).toMatch(/^created dora <dora@example\.ch> \(id \d+, user, not verified, fr\); the verification e-mail could NOT be sent \(.+\)$/);
+    expect(created.stdout.trim()).toMatch(
+      /^created dora <dora@example\.ch> \(id \d+, user, not verified, fr\); the verification e-mail could NOT be sent \(.+\)$/,
+    );
     expect(created.stderr).toContain('warning: check SMTP_URL');
     expect(await testDb.db.knex('users').where({ username: 'dora' }).first()).toBeDefined();
-    const json = await runCli(['user', 'create', 'emil', '--email', 'emil@example.ch', '--password', STRONG, '--json'], { ...env(), SMTP_URL: 'smtp://127.0.0.1:1' });
+    const json = await runCli(['user', 'create', 'emil', '--email', 'emil@example.ch', '--password', STRONG, '--json'], {
+      ...env(),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, verificationEmail: 'not sent', verificationEmailError: expect.any(String) });
   }, 60_000);
 

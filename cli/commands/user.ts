@@ -55,7 +55,11 @@ async function getUser(ctx: CommandContext, username: string): Promise<UserRow> 
 async function askPassword(given: string | undefined): Promise<string> {
   if (given !== undefined) return parseFlags(Password, given);
   if (!interactive()) throw new CliError('--password is required when stdin is not a terminal');
-  const typed = await promptPassword({ message: 'Password', output: process.stderr, validate: (value) => Password.safeParse(value ?? '').error?.issues[0]?.message });
+  const typed = await promptPassword({
+    message: 'Password',
+    output: process.stderr,
+    validate: (value) => Password.safeParse(value ?? '').error?.issues[0]?.message,
+  });
   if (isCancel(typed)) throw new CliError('cancelled', 130);
   return typed;
 }
@@ -76,10 +80,24 @@ async function listUsers(raw: unknown): Promise<void> {
   if (json) return printJson({ ok: true, users: users.map((user) => ({ ...presentUser(user), createdAt: user.createdAt })) });
   if (users.length === 0) return printLine('no users');
   const rows = [['id', 'username', 'email', 'role', 'verified', 'language', 'created']].concat(
-    users.map((u) => [String(u.id), printableText(u.username), printableText(u.email), u.role, u.emailVerifiedAt ? 'yes' : 'no', u.language, u.createdAt.toISOString().slice(0, 10)]),
+    users.map((u) => [
+      String(u.id),
+      printableText(u.username),
+      printableText(u.email),
+      u.role,
+      u.emailVerifiedAt ? 'yes' : 'no',
+      u.language,
+      u.createdAt.toISOString().slice(0, 10),
+    ]),
   );
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) printLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  for (const row of rows)
+    printLine(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 async function createAccount(username: string, raw: unknown): Promise<void> {
@@ -111,7 +129,11 @@ async function removeAccount(username: string, raw: unknown): Promise<void> {
     const user = await getUser(ctx, username);
     if (!flags.yes) {
       if (!interactive()) throw new CliError('--yes is required to delete a user when stdin is not a terminal');
-      const sure = await confirm({ message: `Delete ${printableText(user.username)} <${printableText(user.email)}> with their alerts, matches and e-mail history?`, initialValue: false, output: process.stderr });
+      const sure = await confirm({
+        message: `Delete ${printableText(user.username)} <${printableText(user.email)}> with their alerts, matches and e-mail history?`,
+        initialValue: false,
+        output: process.stderr,
+      });
       if (isCancel(sure) || !sure) throw new CliError(`${user.username} was not deleted`);
     }
     await deleteUser(ctx.db.knex, user.id);

@@ -1,6 +1,6 @@
-import { loadCpvCatalog } from '../scoring/cpv-catalog.ts';
-import { createLocalScorer } from '../scoring/local-scorer.ts';
-import { SCORING_PARAMETERS, type ScoringParameters } from '../scoring/scoring-parameters.ts';
+import { loadCpvCatalog } from '../scorer/cpv-catalog.ts';
+import { createLocalScorer } from '../scorer/local-scorer.ts';
+import { SCORING_PARAMETERS, type ScoringParameters } from '../scorer/scoring-parameters.ts';
 import type { EvaluationSet } from './evaluation-set.ts';
 import { evaluateRankings } from './metrics.ts';
 import { EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from './run-evaluation.ts';
@@ -93,9 +93,14 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
 }
 
 export function formatCrossValidation(report: CrossValidationReport): string {
-  const values = (tuned: TunedValues) => Object.entries(tuned).map(([name, value]) => `${name}=${value}`).join(' ');
+  const values = (tuned: TunedValues) =>
+    Object.entries(tuned)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
   return [
-    ...report.folds.map((entry) => `fold ${entry.fold + 1}: held-out nDCG@10 ${entry.testNdcg.toFixed(3)} (train ${entry.trainNdcg.toFixed(3)}) with ${values(entry.chosen)}`),
+    ...report.folds.map(
+      (entry) => `fold ${entry.fold + 1}: held-out nDCG@10 ${entry.testNdcg.toFixed(3)} (train ${entry.trainNdcg.toFixed(3)}) with ${values(entry.chosen)}`,
+    ),
     `cross-validated nDCG@10 ${report.mean.toFixed(3)} ± ${report.spread.toFixed(3)} (mean ± standard deviation over ${report.folds.length} folds)`,
     `frozen parameters (${values(report.frozenValues)}): nDCG@10 ${report.frozen.toFixed(3)} on all alerts`,
   ].join('\n');

@@ -60,7 +60,10 @@ export function dcg(relevances: readonly number[], k: number): number {
 
 /** nDCG@k with gain 2^rel − 1; the ideal ranking orders every judged relevance, ranked or not. */
 export function ndcgAt(k: number, rankedRelevances: readonly number[], judgedRelevances: readonly number[]): number {
-  const ideal = dcg([...judgedRelevances].sort((a, b) => b - a), k);
+  const ideal = dcg(
+    [...judgedRelevances].sort((a, b) => b - a),
+    k,
+  );
   return ideal > 0 ? dcg(rankedRelevances, k) / ideal : 0;
 }
 

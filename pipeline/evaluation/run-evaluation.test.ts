@@ -7,10 +7,14 @@ if (!hasDevSet) console.log(`evaluation set ${DEFAULT_EVAL_SET} not found: skipp
 
 describe('local scorer on the dev evaluation set (regression guard)', () => {
   // Floors sit just below the figures measured when the scorer was frozen (docs/matching.md): a drop fails, a rise is welcome.
-  it.skipIf(!hasDevSet)('keeps nDCG@10 over all alerts and the precision of e-mailed pairs', async () => {
-    const report = await runEvaluation();
-    console.log(formatEvaluationReport(report));
-    expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.76);
-    expect(report.emailed.precision).toBeGreaterThanOrEqual(0.75);
-  }, 300_000);
+  it.skipIf(!hasDevSet)(
+    'keeps nDCG@10 over all alerts and the precision of e-mailed pairs',
+    async () => {
+      const report = await runEvaluation();
+      console.log(formatEvaluationReport(report));
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.76);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.75);
+    },
+    300_000,
+  );
 });

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createCandidateIndex } from '../scoring/candidate-index.ts';
+import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
-import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
 
 /** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
-const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) =>
+  fileURLToPath(new URL(relative, import.meta.url)),
+);
 export const DEFAULT_EVAL_SET = EVAL_SET_CANDIDATES.find((candidate) => existsSync(candidate)) ?? EVAL_SET_CANDIDATES[0]!;
 export const EVALUATION_NOTIFY_THRESHOLD = DEFAULT_THRESHOLDS.notify;
 
@@ -62,7 +64,10 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
   let highlySeen = 0;
   for (const alert of set.alerts) {
     const scored = scores.get(alert.id) ?? [];
-    const cutoff = llmCutoffOf(scored.map((entry) => entry.score), selection);
+    const cutoff = llmCutoffOf(
+      scored.map((entry) => entry.score),
+      selection,
+    );
     pairs += set.projects.length;
     for (const entry of scored) {
       const judged = relevance.get(`${alert.id}/${entry.projectId}`) ?? 0;
@@ -82,7 +87,13 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
     threshold,
     ...result,
     emailed: { pairs: emailed, relevant: emailedRelevant, precision: emailed > 0 ? emailedRelevant / emailed : 0 },
-    llmStage: { ...selection, pairs: seen, share: pairs > 0 ? seen / pairs : 0, highlyRelevantSeen: highlySeen, highlyRelevantCoverage: highly > 0 ? highlySeen / highly : 0 },
+    llmStage: {
+      ...selection,
+      pairs: seen,
+      share: pairs > 0 ? seen / pairs : 0,
+      highlyRelevantSeen: highlySeen,
+      highlyRelevantCoverage: highly > 0 ? highlySeen / highly : 0,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { learnFromFeedback, toAlertLearning } from '../feedback/learn-from-feedback.ts';
-import { prepareLearnedAlert, scoreLearned, wordWeight } from '../scoring/learned-alert.ts';
-import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { prepareLearnedAlert, scoreLearned, wordWeight } from '../scorer/learned-alert.ts';
+import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { loadEvaluationSet } from './evaluation-set.ts';
 import { ndcgAt, rankScores } from './metrics.ts';
 
@@ -67,7 +67,11 @@ export function runFeedbackEvaluation(options: { setPath: string; scorer?: Local
     const remaining = projects.filter((project) => !residual.has(String(project.id)));
     const judged = [...relevances].filter(([id]) => !residual.has(id)).map(([, relevance]) => relevance);
     const ndcg = (ranking: ReadonlyArray<{ projectId: string }>) =>
-      ndcgAt(10, ranking.filter((entry) => !residual.has(entry.projectId)).map((entry) => relevances.get(entry.projectId) ?? 0), judged);
+      ndcgAt(
+        10,
+        ranking.filter((entry) => !residual.has(entry.projectId)).map((entry) => relevances.get(entry.projectId) ?? 0),
+        judged,
+      );
     const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
     perAlert.push({
       alertId: alert.id,
@@ -97,10 +101,15 @@ export function runFeedbackEvaluation(options: { setPath: string; scorer?: Local
 
 export function formatFeedbackReport(report: FeedbackReport): string {
   const f = (value: number) => value.toFixed(3);
-  const lines = [`simulated feedback on ${report.setPath}: top ${report.clicks} of the first ranking fed back, nDCG@10 on the remaining projects`, 'alert  lang  👍 👎  before  after'];
+  const lines = [
+    `simulated feedback on ${report.setPath}: top ${report.clicks} of the first ranking fed back, nDCG@10 on the remaining projects`,
+    'alert  lang  👍 👎  before  after',
+  ];
   for (const entry of report.perAlert) {
     lines.push(`${entry.alertId.padEnd(6)} ${entry.language.padEnd(4)}  ${entry.liked}  ${entry.disliked}   ${f(entry.before)}   ${f(entry.after)}`);
   }
-  lines.push(`mean over ${report.alerts} alerts: before ${f(report.before)} · after ${f(report.after)} · change ${report.after - report.before >= 0 ? '+' : ''}${f(report.after - report.before)}`);
+  lines.push(
+    `mean over ${report.alerts} alerts: before ${f(report.before)} · after ${f(report.after)} · change ${report.after - report.before >= 0 ? '+' : ''}${f(report.after - report.before)}`,
+  );
   return lines.join('\n');
 }

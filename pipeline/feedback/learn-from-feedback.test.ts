@@ -28,7 +28,12 @@ describe('learnFromFeedback', () => {
 
   it('ignores common words and learns nothing without feedback', () => {
     expect(learnFromFeedback({ prompt: 'Entretien de routes', liked: [], disliked: [], rarity })).toEqual([]);
-    const items = learnFromFeedback({ prompt: 'Entretien de routes', liked: [{ title: 'Travaux projet', description: '', cpvCodes: [] }], disliked: [], rarity });
+    const items = learnFromFeedback({
+      prompt: 'Entretien de routes',
+      liked: [{ title: 'Travaux projet', description: '', cpvCodes: [] }],
+      disliked: [],
+      rarity,
+    });
     expect(items).toEqual([]);
   });
 });

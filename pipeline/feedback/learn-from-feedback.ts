@@ -1,4 +1,4 @@
-import type { AlertLearning } from '../scoring/learned-alert.ts';
+import type { AlertLearning } from '../scorer/learned-alert.ts';
 
 export interface FeedbackText {
   title: string;
@@ -132,7 +132,9 @@ export function learnFromFeedback(input: LearnInput): LearnedItemDraft[] {
 }
 
 /** The scorer's view of stored items (dismissed ones already left out). */
-export function toAlertLearning(items: ReadonlyArray<{ polarity: 'more' | 'less' | 'exclude'; kind: 'term' | 'cpv'; value: string; weight: number }>): AlertLearning {
+export function toAlertLearning(
+  items: ReadonlyArray<{ polarity: 'more' | 'less' | 'exclude'; kind: 'term' | 'cpv'; value: string; weight: number }>,
+): AlertLearning {
   return {
     more: items.filter((item) => item.polarity === 'more'),
     less: items.filter((item) => item.polarity === 'less'),

@@ -23,7 +23,16 @@ afterAll(async () => {
 beforeEach(async () => {
   simap = await startFakeSimapServer();
   const knex = testDb.db.knex;
-  for (const table of ['summary_queue', 'project_publications', 'projects', 'quarantine', 'publication_retries', 'raw_publications', 'scrape_cursors', 'pipeline_runs']) {
+  for (const table of [
+    'summary_queue',
+    'project_publications',
+    'projects',
+    'quarantine',
+    'publication_retries',
+    'raw_publications',
+    'scrape_cursors',
+    'pipeline_runs',
+  ]) {
     await knex(table).delete();
   }
 });
@@ -84,8 +93,16 @@ describe('fetch with faulty publications', () => {
 
     expect(await run()).toMatchObject({ publicationsFetched: 3, projectsCreated: 2, quarantined: 1 });
     const [row] = await testDb.db.knex('quarantine').where({ stage: 'normalize' }).select('publicationId', 'reason');
-    expect(row).toEqual({ publicationId: oddId, reason: 'details.type: unknown publication type "mystery_notice": not turned into a project until normalize knows it' });
-    expect(await testDb.db.knex('projects').where({ projectId: odd.entry.id as string }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(row).toEqual({
+      publicationId: oddId,
+      reason: 'details.type: unknown publication type "mystery_notice": not turned into a project until normalize knows it',
+    });
+    expect(
+      await testDb.db
+        .knex('projects')
+        .where({ projectId: odd.entry.id as string })
+        .count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('stops cleanly when simap asks to wait longer than 120 s, keeps what it stored, and the next run resumes', async () => {

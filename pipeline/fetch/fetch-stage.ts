@@ -71,7 +71,11 @@ async function deferOrQuarantine(run: DetailsRun, ref: PublicationRef, error: Er
     return;
   }
   await quarantineRecords(ctx.db, 'fetch', [
-    { publicationId: ref.publicationId, reason: `details failed ${tries} times: ${error.message}`, raw: { searchEntry: ref.entry, projectId: ref.projectId, pubType: ref.pubType, publicationDate: ref.publicationDate } },
+    {
+      publicationId: ref.publicationId,
+      reason: `details failed ${tries} times: ${error.message}`,
+      raw: { searchEntry: ref.entry, projectId: ref.projectId, pubType: ref.pubType, publicationDate: ref.publicationDate },
+    },
   ]);
   await deletePublicationRetries(ctx.db, [ref.publicationId]);
   result.quarantined += 1;

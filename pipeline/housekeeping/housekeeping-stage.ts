@@ -27,6 +27,11 @@ export const housekeepingStage: Stage<Record<string, never>, HousekeepingResult>
   },
 };
 
-export async function housekeeping(deps: { db: Knex; logger: Logger; events?: EventEmitter<{ event: [StageEvent] }>; signal?: AbortSignal }): Promise<HousekeepingResult> {
+export async function housekeeping(deps: {
+  db: Knex;
+  logger: Logger;
+  events?: EventEmitter<{ event: [StageEvent] }>;
+  signal?: AbortSignal;
+}): Promise<HousekeepingResult> {
   return (await runStage(housekeepingStage, {}, deps)).result;
 }

@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(options: { timeoutMs?: number; maxRetries?: number } = {}) {
-  return createLlmClient({ apiKey: 'test', baseUrl: server.url, model: 'fake-model' }, { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 5000 });
+  return createLlmClient(
+    { apiKey: 'test', baseUrl: server.url, model: 'fake-model' },
+    { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 5000 },
+  );
 }
 
 describe('createLlmClient', () => {

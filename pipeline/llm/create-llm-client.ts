@@ -58,11 +58,7 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
   async function request(task: string, messages: Message[], format: ReturnType<typeof zodResponseFormat>, call: CallOptions) {
     try {
       return await queue.add(
-        () =>
-          client.chat.completions.create(
-            { model: settings.model, messages, temperature: 0, response_format: format },
-            { signal: call.signal },
-          ),
+        () => client.chat.completions.create({ model: settings.model, messages, temperature: 0, response_format: format }, { signal: call.signal }),
         { signal: call.signal },
       );
     } catch (error) {

@@ -4,8 +4,7 @@ const MAX_DESCRIPTION_CHARS = 6000;
 
 /** The project as plain labelled lines; long descriptions are cut so one notice cannot blow the token budget. */
 export function describeProject(project: ProjectText): string {
-  const description =
-    project.description.length > MAX_DESCRIPTION_CHARS ? `${project.description.slice(0, MAX_DESCRIPTION_CHARS)} […]` : project.description;
+  const description = project.description.length > MAX_DESCRIPTION_CHARS ? `${project.description.slice(0, MAX_DESCRIPTION_CHARS)} […]` : project.description;
   const lines = [
     `Title: ${project.title}`,
     project.organization ? `Contracting authority: ${project.organization}` : null,

@@ -1,6 +1,9 @@
 /** The model answered, twice, with something that is not the requested JSON: nothing from it may be stored. */
 export class LlmReplyError extends Error {
-  constructor(readonly task: string, readonly problem: string) {
+  constructor(
+    readonly task: string,
+    readonly problem: string,
+  ) {
     super(`the LLM reply for ${task} did not match the expected schema twice: ${problem}`);
     this.name = 'LlmReplyError';
   }
@@ -8,7 +11,11 @@ export class LlmReplyError extends Error {
 
 /** The endpoint kept failing (429, 5xx, timeouts) after the SDK's own retries, or refused the request. */
 export class LlmUnavailableError extends Error {
-  constructor(readonly task: string, readonly status: number | undefined, cause: unknown) {
+  constructor(
+    readonly task: string,
+    readonly status: number | undefined,
+    cause: unknown,
+  ) {
     super(`the LLM endpoint failed for ${task}${status ? ` (HTTP ${status})` : ''}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'LlmUnavailableError';
   }

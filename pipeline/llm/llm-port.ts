@@ -1,4 +1,4 @@
-import type { Language } from '../scoring/local-scorer.ts';
+import type { Language } from '../scorer/local-scorer.ts';
 
 export type { Language };
 

@@ -46,7 +46,21 @@ export interface MailerOptions {
   fileSystem?: OutboxFileSystem;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EDQUOT']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOSPC',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'ENOTDIR',
+  'EEXIST',
+  'EDQUOT',
+]);
 
 /**
  * True when the mail server (or the outbox disk) is out of order rather than refusing this one message: the

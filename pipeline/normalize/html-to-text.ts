@@ -41,6 +41,11 @@ export function htmlToText(html: string | null | undefined): string {
   if (!/[<&]/.test(html)) return tidy(html);
   const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } }, false);
   const out: string[] = [];
-  collect($.root().toArray().flatMap((root) => ('children' in root ? root.children : [])), out);
+  collect(
+    $.root()
+      .toArray()
+      .flatMap((root) => ('children' in root ? root.children : [])),
+    out,
+  );
   return tidy(out.join(''));
 }

@@ -132,7 +132,9 @@ describe('mapping a publication to a project', () => {
     try {
       mapPublication(bad);
     } catch (error) {
-      expect((error as PublicationValidationError).issues.join('\n')).toMatch(/details\.base\.publicationDate: must be a date YYYY-MM-DD[\s\S]*details\.procurement\.cpvCode\.code: must be an 8-digit CPV code/);
+      expect((error as PublicationValidationError).issues.join('\n')).toMatch(
+        /details\.base\.publicationDate: must be a date YYYY-MM-DD[\s\S]*details\.procurement\.cpvCode\.code: must be an 8-digit CPV code/,
+      );
     }
   });
 });

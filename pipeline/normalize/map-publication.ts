@@ -25,23 +25,21 @@ export class PublicationValidationError extends Error {
   }
 }
 
-const RawRecord = z
-  .object({ searchEntry: SearchEntry, details: PublicationDetails })
-  .superRefine((record, ctx) => {
-    if (record.details.base.projectId !== record.searchEntry.id) {
-      ctx.addIssue({ code: 'custom', path: ['details', 'base', 'projectId'], message: `differs from the search entry's project ${record.searchEntry.id}` });
-    }
-    if (!KNOWN_PUB_TYPES.has(record.details.type)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['details', 'type'],
-        message: `unknown publication type "${record.details.type}": not turned into a project until normalize knows it`,
-      });
-    }
-    if (!pickText(record.details.base.title, 'de') && !pickText(record.searchEntry.title, 'de')) {
-      ctx.addIssue({ code: 'custom', path: ['details', 'base', 'title'], message: 'has no text in any language' });
-    }
-  });
+const RawRecord = z.object({ searchEntry: SearchEntry, details: PublicationDetails }).superRefine((record, ctx) => {
+  if (record.details.base.projectId !== record.searchEntry.id) {
+    ctx.addIssue({ code: 'custom', path: ['details', 'base', 'projectId'], message: `differs from the search entry's project ${record.searchEntry.id}` });
+  }
+  if (!KNOWN_PUB_TYPES.has(record.details.type)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['details', 'type'],
+      message: `unknown publication type "${record.details.type}": not turned into a project until normalize knows it`,
+    });
+  }
+  if (!pickText(record.details.base.title, 'de') && !pickText(record.searchEntry.title, 'de')) {
+    ctx.addIssue({ code: 'custom', path: ['details', 'base', 'title'], message: 'has no text in any language' });
+  }
+});
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
@@ -101,9 +99,10 @@ export function mapPublication(raw: RawPublication): NormalizedPublication {
   const lotNumber = details.lot?.lotNumber ?? searchLot?.lotNumber ?? null;
   const isLot = Boolean(details.lot) || Boolean(searchLot);
 
-  const titles = Object.fromEntries(
-    Language.options.map((l) => [l, textIn(base.title, l) ?? textIn(info?.title, l) ?? textIn(entry.title, l)]),
-  ) as Record<Language, string | null>;
+  const titles = Object.fromEntries(Language.options.map((l) => [l, textIn(base.title, l) ?? textIn(info?.title, l) ?? textIn(entry.title, l)])) as Record<
+    Language,
+    string | null
+  >;
   const title = pickText(base.title, language) ?? pickText(info?.title, language) ?? pickText(entry.title, language)!;
 
   const orderDescription = htmlToText(pickText(procurement?.orderDescription, language));

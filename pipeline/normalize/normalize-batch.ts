@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ensureProjectKeys, findProjectRecords, insertProjectPublications, reserveContentSeqs, upsertProjects } from '../../db/projects.ts';
 import { quarantineRecords, releaseFromQuarantine, type QuarantineEntry } from '../../db/quarantine.ts';
 import type { RawPublicationRow } from '../../db/raw-publications.ts';
-import { enqueueSummaries } from '../../db/summary-queue.ts';
+import { enqueueSummaries } from '../../db/summaries.ts';
 import { applyPublication } from './apply-publication.ts';
 import { mapPublication, PublicationValidationError } from './map-publication.ts';
 import type { NormalizedPublication } from './normalized-publication.ts';
@@ -47,7 +47,10 @@ function mapAll(rows: RawPublicationRow[]): { publications: NormalizedPublicatio
 export async function normalizeBatch(trx: Knex, rows: RawPublicationRow[]): Promise<NormalizeCounts> {
   const counts = emptyNormalizeCounts();
   const { publications, rejected } = mapAll(rows);
-  const keys = await ensureProjectKeys(trx, publications.map((p) => p.projectId));
+  const keys = await ensureProjectKeys(
+    trx,
+    publications.map((p) => p.projectId),
+  );
   const before = await findProjectRecords(trx, [...keys.values()]);
   const current = new Map<number, ProjectRecord>([...before].map(([id, record]) => [id, stripSeq(record)]));
 
@@ -89,7 +92,11 @@ export async function normalizeBatch(trx: Knex, rows: RawPublicationRow[]): Prom
     })),
   );
   await quarantineRecords(trx, 'normalize', rejected);
-  await releaseFromQuarantine(trx, 'normalize', publications.map((p) => p.publicationId));
+  await releaseFromQuarantine(
+    trx,
+    'normalize',
+    publications.map((p) => p.publicationId),
+  );
   await enqueueSummaries(trx, [...newSeq.keys()]);
   counts.quarantined = rejected.length;
   return counts;

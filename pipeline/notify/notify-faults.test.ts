@@ -35,7 +35,18 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  for (const table of ['sent_emails', 'alert_matches', 'alerts', 'subscriptions', 'users', 'summary_queue', 'project_publications', 'projects', 'raw_publications', 'pipeline_runs']) {
+  for (const table of [
+    'sent_emails',
+    'alert_matches',
+    'alerts',
+    'subscriptions',
+    'users',
+    'summary_queue',
+    'project_publications',
+    'projects',
+    'raw_publications',
+    'pipeline_runs',
+  ]) {
     await db(table).delete();
   }
   config = testConfig({ PUBLIC_URL, SMTP_URL: sink.url, NOTIFY_THRESHOLD: '70' });
@@ -56,7 +67,8 @@ function run(now: Date, options: Partial<NotifyOptions> = {}, withMailer = maile
 async function subscriber(name: string, matches = 1) {
   const user = await buildVerifiedUser(db, { language: 'en', username: name, email: `${name}@example.test` });
   const alert = await buildAlert(db, { userId: user.id, prompt: `road works for ${name}`, frequency: 'immediate', language: 'en' });
-  for (let i = 0; i < matches; i += 1) await buildMatch(db, alert, await buildOpportunity(db, { title: `Road ${name} ${i}`, titleEn: `Road ${name} ${i}` }), 90 - i);
+  for (let i = 0; i < matches; i += 1)
+    await buildMatch(db, alert, await buildOpportunity(db, { title: `Road ${name} ${i}`, titleEn: `Road ${name} ${i}` }), 90 - i);
   return { user, alert };
 }
 
@@ -100,7 +112,12 @@ describe('notify under mail faults', () => {
     expect(await run(new Date(now.getTime() + 48 * 3_600_000))).toMatchObject({ retried: 0, digestsSent: 0 });
     expect(sink.messages).toHaveLength(0);
 
-    expect(await run(new Date(now.getTime() + 49 * 3_600_000), { retryFailed: true })).toMatchObject({ retried: 1, digestsSent: 1, digestsFailed: 0, frequencies: [] });
+    expect(await run(new Date(now.getTime() + 49 * 3_600_000), { retryFailed: true })).toMatchObject({
+      retried: 1,
+      digestsSent: 1,
+      digestsFailed: 0,
+      frequencies: [],
+    });
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]!.messageId).toBe(`<digest-${digestId}@vigie.example>`);
     expect(await digestRows()).toEqual([expect.objectContaining({ digestId, status: 'sent', error: null })]);

@@ -51,7 +51,12 @@ async function sentRows() {
 async function germanSubscriber() {
   const user = await buildVerifiedUser(db, { language: 'de', username: 'anna' });
   const alert = await buildAlert(db, { userId: user.id, prompt: 'Reinigung von Schulhäusern', language: 'de', frequency: 'daily' });
-  const localised = await buildOpportunity(db, { title: 'Nettoyage des écoles', titleDe: 'Reinigung der Schulen', organization: 'Stadt Bern', deadline: FUTURE });
+  const localised = await buildOpportunity(db, {
+    title: 'Nettoyage des écoles',
+    titleDe: 'Reinigung der Schulen',
+    organization: 'Stadt Bern',
+    deadline: FUTURE,
+  });
   const fallback = await buildOpportunity(db, { title: 'Entretien des préaux', pubType: 'advance_notice' });
   const belowThreshold = await buildOpportunity(db, { title: 'Sous le seuil' });
   const awarded = await buildOpportunity(db, { title: 'Déjà adjugé', status: 'awarded', pubType: 'award' });
@@ -98,7 +103,11 @@ describe('notify', () => {
     expect(text.indexOf('Reinigung der Schulen')).toBeLessThan(text.indexOf('Entretien des préaux'));
     expect(mail.html).toContain('lang="de"');
     expect(mail.html).toContain(`href="${PUBLIC_URL}/projects/${localised.id}?lng=de"`);
-    const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+    const header = (name: string) =>
+      mail.headerLines
+        .find((h) => h.key === name)
+        ?.line.slice(name.length + 1)
+        .trim();
     expect(header('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=u${user.id}\\.aall\\.[\\w-]{43}>$`));
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(text).toMatch(new RegExp(`Keine E-Mails mehr zu diesem Alarm:\\n${PUBLIC_URL}/api/unsubscribe\\?token=u${user.id}\\.a${alert.id}\\.`));
@@ -162,7 +171,10 @@ describe('notify', () => {
     expect(resent.subject).toBe(original.subject);
     expect(resent.text).toBe(original.text);
     expect(resent.html).toBe(original.html);
-    expect((await sentRows()).map((r) => [r.status, r.attempts])).toEqual([['sent', 2], ['sent', 2]]);
+    expect((await sentRows()).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
 
     expect(await run({}, new Date(t0.getTime() + 120 * 60_000))).toMatchObject({ retried: 0, digestsSent: 0 });
     expect(sink.messages).toHaveLength(2);
@@ -175,7 +187,10 @@ describe('notify', () => {
     expect(await run({}, t0)).toMatchObject({ digestsSent: 0, digestsFailed: 1, digestsAbandoned: 0, users: 1 });
     const failed = await sentRows();
     expect(failed.every((r) => r.status === 'pending' && r.attempts === 1 && /Mailbox temporarily unavailable/.test(r.error ?? ''))).toBe(true);
-    expect(failed.map((r) => r.nextAttemptAt?.toISOString())).toEqual([new Date(t0.getTime() + 60_000).toISOString(), new Date(t0.getTime() + 60_000).toISOString()]);
+    expect(failed.map((r) => r.nextAttemptAt?.toISOString())).toEqual([
+      new Date(t0.getTime() + 60_000).toISOString(),
+      new Date(t0.getTime() + 60_000).toISOString(),
+    ]);
 
     expect(await run({}, new Date(t0.getTime() + 59_000))).toMatchObject({ retried: 0, digestsSent: 0 });
     expect(await run({}, new Date(t0.getTime() + 60_000))).toMatchObject({ retried: 1, digestsSent: 1, matchesEmailed: 2 });

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { loadCpvCatalog } from '../scoring/cpv-catalog.ts';
-import { derivedDataCacheDir, isDerivedDataCached } from '../scoring/derived-data-cache.ts';
-import { SCORING_TABLES_CACHE, scoringTablesKey } from '../scoring/scoring-resources.ts';
+import { loadCpvCatalog } from '../scorer/cpv-catalog.ts';
+import { derivedDataCacheDir, isDerivedDataCached } from '../scorer/derived-data-cache.ts';
+import { SCORING_TABLES_CACHE, scoringTablesKey } from '../scorer/scoring-resources.ts';
 
 const require = createRequire(import.meta.url);
 

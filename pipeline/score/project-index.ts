@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fingerprintProjects, findProjectsChangedAfter, type ProjectFingerprint } from '../../db/alerts-scoring.ts';
-import { createCandidateIndex, type CandidateIndex } from '../scoring/candidate-index.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
+import { createCandidateIndex, type CandidateIndex } from '../scorer/candidate-index.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { toScorableProject } from './project-text.ts';
 
 const PAGE = 2000;

@@ -1,13 +1,13 @@
-import type { ProjectForScoring } from '../../db/alerts-scoring.ts';
+import type { ProjectContent } from '../../db/alerts-scoring.ts';
 import type { ProjectText } from '../llm/llm-port.ts';
 import { isLanguage } from '../../domain/languages.ts';
-import type { Language, ScorableProject } from '../scoring/local-scorer.ts';
+import type { Language, ScorableProject } from '../scorer/local-scorer.ts';
 
-export function projectLanguage(row: Pick<ProjectForScoring, 'creationLanguage'>): Language | null {
+export function projectLanguage(row: Pick<ProjectContent, 'creationLanguage'>): Language | null {
   return isLanguage(row.creationLanguage) ? row.creationLanguage : null;
 }
 
-export function toScorableProject(row: ProjectForScoring): ScorableProject {
+export function toScorableProject(row: ProjectContent): ScorableProject {
   return {
     id: row.id,
     language: projectLanguage(row),
@@ -21,7 +21,7 @@ export function toScorableProject(row: ProjectForScoring): ScorableProject {
   };
 }
 
-export function toProjectText(row: ProjectForScoring): ProjectText {
+export function toProjectText(row: ProjectContent): ProjectText {
   return {
     id: row.id,
     language: projectLanguage(row),

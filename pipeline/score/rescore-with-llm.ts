@@ -44,7 +44,8 @@ export async function rescoreAlertWithLlm(
           );
         } catch (error) {
           if (error instanceof LlmUnavailableError && error.misconfigured) options.pairs.clear();
-          if (!(error instanceof LlmReplyError || error instanceof LlmUnavailableError) || (error instanceof LlmUnavailableError && error.misconfigured)) throw error;
+          if (!(error instanceof LlmReplyError || error instanceof LlmUnavailableError) || (error instanceof LlmUnavailableError && error.misconfigured))
+            throw error;
           ctx.logger.warn({ alertId: alert.id, projectId: match.projectId, err: error.message }, 'LLM scoring failed; the local score stays');
           outcome = 'failed';
         }

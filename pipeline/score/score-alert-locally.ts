@@ -1,7 +1,7 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
-import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scoring/learned-alert.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
+import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scorer/learned-alert.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { ProjectIndex } from './project-index.ts';
 

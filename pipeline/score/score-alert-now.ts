@@ -3,7 +3,7 @@ import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { countAlertMatches } from '../../db/alert-matches.ts';
 import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { saveLocalPass } from './save-local-pass.ts';
 import { needsLocalPass, scoreAlertLocally } from './score-alert-locally.ts';
@@ -21,7 +21,11 @@ export const INDEX_WAIT_MS = 10_000;
  * projects considered; `matches` the alert's stored pairs (≥ SCORE_FLOOR) afterwards. The LLM watermark
  * is left alone, so the next score run re-scores the new pairs with the LLM.
  */
-export async function scoreAlertNow(db: Knex, alertId: number, options: { scorer?: LocalScorer; indexWaitMs?: number } = {}): Promise<{ scored: number; matches: number }> {
+export async function scoreAlertNow(
+  db: Knex,
+  alertId: number,
+  options: { scorer?: LocalScorer; indexWaitMs?: number } = {},
+): Promise<{ scored: number; matches: number }> {
   const alert = await getAlertToScore(db, alertId);
   if (!alert || !alert.isActive) return { scored: 0, matches: alert ? await countAlertMatches(db, alertId) : 0 };
   const scorer = options.scorer ?? (await warmSharedLocalScorer());

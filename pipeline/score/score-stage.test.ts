@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createLlmClient } from '../llm/create-llm-client.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
-import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { refreshProjectIndex } from './project-index.ts';
@@ -65,7 +65,13 @@ async function fixtures() {
       canton: 'VD',
       location: 'Morges',
     },
-    { title: 'Unterhaltsreinigung Schulhäuser', description: 'Reinigung der Schulanlagen der Stadt Bern.', creationLanguage: 'de', cpvCodes: ['90911200'], canton: 'BE' },
+    {
+      title: 'Unterhaltsreinigung Schulhäuser',
+      description: 'Reinigung der Schulanlagen der Stadt Bern.',
+      creationLanguage: 'de',
+      cpvCodes: ['90911200'],
+      canton: 'BE',
+    },
     { title: 'Strassensanierung Hauptstrasse', description: 'Belagsarbeiten und Werkleitungen.', creationLanguage: 'de', cpvCodes: ['45233140'], canton: 'BE' },
     { title: 'Software licences for ERP', description: 'Supply of SAP licences.', creationLanguage: 'en', cpvCodes: ['48000000'], canton: 'ZH' },
   ]);
@@ -134,7 +140,9 @@ describe('score', () => {
 
   it('re-scores with the LLM only the pairs at or above the prefilter, and records its tokens', async () => {
     server.respondWith((request, index) =>
-      request.format === 'match_score' ? { json: { score: 91, explanation: `Pertinent : ${request.title}` }, usage: { input: 200, output: 30 } } : defaultResponder(request, index),
+      request.format === 'match_score'
+        ? { json: { score: 91, explanation: `Pertinent : ${request.title}` }, usage: { input: 200, output: 30 } }
+        : defaultResponder(request, index),
     );
     const before = server.requests.length;
     const summary = await score(online(), { scorer });

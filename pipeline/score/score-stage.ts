@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { llmFromConfig } from '../llm/llm-from-config.ts';
 import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { runStage, type Stage, type StageContext, type StageEvent } from '../stage-runner.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { refreshProjectIndex } from './project-index.ts';
@@ -67,7 +67,10 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
   const index = await refreshProjectIndex(ctx.db, scorer);
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));
-  const learned = await findActiveLearnedItems(ctx.db, due.map((alert) => alert.id));
+  const learned = await findActiveLearnedItems(
+    ctx.db,
+    due.map((alert) => alert.id),
+  );
   const writes = ctx.workQueue({ concurrency: WRITE_CONCURRENCY });
   const failures: unknown[] = [];
   let done = 0;

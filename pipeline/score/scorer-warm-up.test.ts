@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAlert, buildProjects, type BuiltProject } from '../../test-support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { silentLogger, testConfig } from '../../test-support/test-config.ts';
-import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { score } from './score-stage.ts';
 
@@ -35,7 +35,10 @@ beforeAll(async () => {
   db = testDb.db.knex;
   projects = await buildProjects(
     db,
-    Array.from({ length: PROJECTS }, (_, i) => ({ title: i % 2 ? `Nettoyage des bureaux, lot ${i}` : `Réfection de la route, lot ${i}`, cpvCodes: ['90919200'] })),
+    Array.from({ length: PROJECTS }, (_, i) => ({
+      title: i % 2 ? `Nettoyage des bureaux, lot ${i}` : `Réfection de la route, lot ${i}`,
+      cpvCodes: ['90919200'],
+    })),
   );
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createLocalScorer, type LocalScorer } from '../scoring/local-scorer.ts';
+import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { buildScoringTablesOffThread } from './build-scoring-tables-off-thread.ts';
 
 let shared: LocalScorer | undefined;

@@ -35,7 +35,10 @@ describe('extractSummary', () => {
   });
 
   it('falls back on the title and labels the facts in the notice language', () => {
-    const summary = extractSummary({ ...base, language: 'de', title: 'Unterhaltsreinigung Schulhäuser', description: '', deadline: null, location: null }, 'de');
+    const summary = extractSummary(
+      { ...base, language: 'de', title: 'Unterhaltsreinigung Schulhäuser', description: '', deadline: null, location: null },
+      'de',
+    );
     expect(summary).toBe('Unterhaltsreinigung Schulhäuser\nAuftraggeber: Commune de Morges\nOrt: VD');
   });
 });

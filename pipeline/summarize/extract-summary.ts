@@ -1,5 +1,5 @@
 import type { ProjectText } from '../llm/llm-port.ts';
-import { languageTools, tokenize, type Language } from '../scoring/text-analysis.ts';
+import { languageTools, tokenize, type Language } from '../scorer/text-analysis.ts';
 
 const MIN_SENTENCES = 3;
 const MAX_SENTENCES = 5;
@@ -29,7 +29,12 @@ function plainText(text: string): string {
 function splitSentences(text: string): string[] {
   return plainText(text)
     .split(/\n+|(?<=[.!?;])\s+(?=[\p{Lu}\d«"(])/u)
-    .map((sentence) => sentence.replace(/\s+/g, ' ').replace(/^[-•*·–]\s*/, '').trim())
+    .map((sentence) =>
+      sentence
+        .replace(/\s+/g, ' ')
+        .replace(/^[-•*·–]\s*/, '')
+        .trim(),
+    )
     .filter((sentence) => sentence.length >= MIN_SENTENCE_CHARS)
     .map((sentence) => (sentence.length > MAX_SENTENCE_CHARS ? `${sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, '')} …` : sentence));
 }
@@ -44,7 +49,10 @@ function formatDate(date: Date): string {
  */
 function pickSentences(sentences: string[], title: string, language: Language): string[] {
   const tools = languageTools(language);
-  const stemsOf = (text: string) => tokenize(text).filter((word) => !tools.isStopWord(word) && word.length > 2).map((word) => tools.stem(word));
+  const stemsOf = (text: string) =>
+    tokenize(text)
+      .filter((word) => !tools.isStopWord(word) && word.length > 2)
+      .map((word) => tools.stem(word));
   const titleStems = new Set(stemsOf(title));
   const perSentence = sentences.map((sentence) => stemsOf(sentence));
   const frequency = new Map<string, number>();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ProjectForScoring } from '../../db/alerts-scoring.ts';
+import type { ProjectContent } from '../../db/alerts-scoring.ts';
 import {
   completeSummaryJob,
   findProjectToSummarize,
@@ -31,18 +31,24 @@ export interface SummarizeJobDeps {
 }
 
 /** True when the summaries the configured summarizer writes already exist for the project's current text. */
-function isSummarized(project: ProjectForScoring, stored: StoredSummary[], llm: LlmPort | null): boolean {
+function isSummarized(project: ProjectContent, stored: StoredSummary[], llm: LlmPort | null): boolean {
   const current = (language: string) => stored.find((s) => s.language === language && s.contentSeq >= project.contentSeq);
   if (llm) return LANGUAGES.every((language) => current(language)?.extractive === false);
   return current(creationLanguage(project)) !== undefined;
 }
 
-async function writeSummaries(deps: SummarizeJobDeps, project: ProjectForScoring): Promise<(db: Knex) => Promise<void>> {
+async function writeSummaries(deps: SummarizeJobDeps, project: ProjectContent): Promise<(db: Knex) => Promise<void>> {
   const source = { contentSeq: project.contentSeq };
   if (deps.llm) {
     const summaries = await deps.llm.summarizeProject(toProjectText(project), { onUsage: deps.onUsage });
     const model = deps.llm.model;
-    return (db) => saveProjectSummaries(db, project.id, LANGUAGES.map((language) => ({ language, text: summaries[language] })), { ...source, model, extractive: false });
+    return (db) =>
+      saveProjectSummaries(
+        db,
+        project.id,
+        LANGUAGES.map((language) => ({ language, text: summaries[language] })),
+        { ...source, model, extractive: false },
+      );
   }
   const language = creationLanguage(project);
   const text = extractSummary({ ...toProjectText(project), description: project.description || project.content }, language);

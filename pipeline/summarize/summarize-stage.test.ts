@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueSummaries } from '../../db/summary-queue.ts';
+import { enqueueSummaries } from '../../db/summaries.ts';
 import { findProjectSummaries } from '../../db/summaries.ts';
 import { buildProject, buildProjects, touchProject } from '../../test-support/factories.ts';
 import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
@@ -44,7 +44,8 @@ describe('summarize', () => {
     const project = await buildProject(db, {
       title: 'Unterhaltsreinigung Schulhäuser Bern',
       creationLanguage: 'de',
-      description: 'Die Stadt Bern vergibt die Unterhaltsreinigung ihrer Schulhäuser. Es handelt sich um 12 Schulanlagen mit 40 000 m². Der Vertrag dauert 5 Jahre ab August 2026.',
+      description:
+        'Die Stadt Bern vergibt die Unterhaltsreinigung ihrer Schulhäuser. Es handelt sich um 12 Schulanlagen mit 40 000 m². Der Vertrag dauert 5 Jahre ab August 2026.',
       organization: 'Stadt Bern',
     });
     await queued([project.id]);
@@ -54,7 +55,15 @@ describe('summarize', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ language: 'de', model: 'extractive', extractive: true });
     expect(rows[0].text).toContain('Auftraggeber: Stadt Bern');
-    expect(await findProjectSummaries(db, project.id)).toEqual({ french: null, english: null, german: rows[0].text, italian: null, status: 'completed', extractive: ['de'], noticeLanguage: expect.anything() });
+    expect(await findProjectSummaries(db, project.id)).toEqual({
+      french: null,
+      english: null,
+      german: rows[0].text,
+      italian: null,
+      status: 'completed',
+      extractive: ['de'],
+      noticeLanguage: expect.anything(),
+    });
     expect(await summarize(offline())).toMatchObject({ claimed: 0 });
   });
 
@@ -145,7 +154,10 @@ describe('summarize', () => {
   });
 
   it('limits a run with --limit', async () => {
-    const projects = await buildProjects(db, Array.from({ length: 5 }, (_, i) => ({ title: `Limité ${i}` })));
+    const projects = await buildProjects(
+      db,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Limité ${i}` })),
+    );
     await queued(projects.map((p) => p.id));
     expect(await summarize(offline(), { limit: 2 })).toMatchObject({ claimed: 2 });
     expect(await getQueueStatus(db)).toEqual({ queueLength: 3, pending: 3, processing: 0, completed: 2, failed: 0 });
@@ -158,7 +170,15 @@ describe('summary queue administration', () => {
     expect(await addProjectToQueue(db, project.id)).toBe(true);
     expect(await addProjectToQueue(db, 999_999)).toBe(false);
     expect(await getQueueStatus(db)).toMatchObject({ queueLength: 1, pending: 1 });
-    expect(await findProjectSummaries(db, 999_999)).toEqual({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null });
+    expect(await findProjectSummaries(db, 999_999)).toEqual({
+      french: null,
+      english: null,
+      german: null,
+      italian: null,
+      status: 'none',
+      extractive: [],
+      noticeLanguage: null,
+    });
   });
 
   it('re-queues the offline-only projects once an LLM is configured, and nothing that is complete', async () => {

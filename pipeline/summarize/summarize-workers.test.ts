@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueSummaries } from '../../db/summary-queue.ts';
+import { enqueueSummaries } from '../../db/summaries.ts';
 import { buildProjects } from '../../test-support/factories.ts';
 import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
 import { runCli, runCliProcess } from '../../test-support/run-cli.ts';
@@ -23,15 +23,23 @@ afterAll(async () => {
 describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two processes', () => {
   it('drains 1,000 jobs, each processed exactly once, and skips the rows another worker holds', { timeout: 120_000 }, async () => {
     const db = testDb.db.knex;
-    const projects = await buildProjects(db, Array.from({ length: JOBS }, (_, i) => ({ title: `Worker job ${i}` })));
-    await enqueueSummaries(db, projects.map((p) => p.id));
+    const projects = await buildProjects(
+      db,
+      Array.from({ length: JOBS }, (_, i) => ({ title: `Worker job ${i}` })),
+    );
+    await enqueueSummaries(
+      db,
+      projects.map((p) => p.id),
+    );
 
     // A third worker in the middle of its claim: the first job in queue order stays locked throughout.
     // Without SKIP LOCKED both processes would wait on it and the run would time out.
     const holder = new pg.Client({ connectionString: testDb.url });
     await holder.connect();
     await holder.query('begin');
-    const { rows } = await holder.query<{ id: number; project_id: number }>('select id, project_id from summary_queue order by available_at, id limit 1 for update');
+    const { rows } = await holder.query<{ id: number; project_id: number }>(
+      'select id, project_id from summary_queue order by available_at, id limit 1 for update',
+    );
     const held = rows[0]!;
 
     const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model' };
@@ -54,7 +62,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two pro
     expect(perTitle.size).toBe(JOBS - 1);
     expect([...perTitle.values()].every((count) => count === 1)).toBe(true);
 
-    const byWorker: Array<{ lockedBy: string; count: number }> = await db('summaryQueue').where({ status: 'completed' }).select('lockedBy').count({ count: '*' }).groupBy('lockedBy');
+    const byWorker: Array<{ lockedBy: string; count: number }> = await db('summaryQueue')
+      .where({ status: 'completed' })
+      .select('lockedBy')
+      .count({ count: '*' })
+      .groupBy('lockedBy');
     expect(byWorker.map((w) => w.lockedBy).sort()).toEqual(outputs.map((o) => o.worker).sort());
     expect(byWorker.every((w) => Number(w.count) > 0)).toBe(true);
     expect(await db('summaryQueue').where({ id: held.id }).first()).toMatchObject({ status: 'pending', attempts: 0 });

@@ -1,11 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  countSummaryJobs,
-  enqueueIncompleteSummaries,
-  enqueueProjectSummary,
-  requeueFailedSummaryJobs,
-} from '../../db/summaries.ts';
-import type { Language } from '../scoring/local-scorer.ts';
+import { countSummaryJobs, enqueueIncompleteSummaries, enqueueProjectSummary, requeueFailedSummaryJobs } from '../../db/summaries.ts';
+import type { Language } from '../scorer/local-scorer.ts';
 
 export { summarizerLanguages } from './summary-languages.ts';
 

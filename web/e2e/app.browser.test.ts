@@ -30,8 +30,27 @@ const TYPES: Record<string, string> = {
 
 const USER = { id: 7, username: 'alice', email: 'alice@example.com', emailVerified: true, role: 'user', language: 'en' };
 const PROJECTS = [
-  { id: 1, projectId: 'p-1', title: 'Reinigung Schulhaus', titleEn: 'Cleaning of the Lausanne schools', organization: 'Ville de Lausanne', location: 'Lausanne', publishedAt: new Date().toISOString(), matchScore: 87, category: 'Services' },
-  { id: 2, projectId: 'p-2', title: 'Road maintenance in Bern', organization: 'Kanton Bern', location: 'Bern', publishedAt: new Date().toISOString(), matchScore: null, category: 'Works' },
+  {
+    id: 1,
+    projectId: 'p-1',
+    title: 'Reinigung Schulhaus',
+    titleEn: 'Cleaning of the Lausanne schools',
+    organization: 'Ville de Lausanne',
+    location: 'Lausanne',
+    publishedAt: new Date().toISOString(),
+    matchScore: 87,
+    category: 'Services',
+  },
+  {
+    id: 2,
+    projectId: 'p-2',
+    title: 'Road maintenance in Bern',
+    organization: 'Kanton Bern',
+    location: 'Bern',
+    publishedAt: new Date().toISOString(),
+    matchScore: null,
+    category: 'Works',
+  },
 ];
 
 /** A tiny fake of the endpoints the journeys below use; anything else is a JSON 404. */
@@ -50,7 +69,8 @@ function fakeApi() {
       case 'GET /api/user':
         return loggedIn ? json(200, USER) : json(401, { error: 'unauthorized', message: 'You must be logged in' });
       case 'POST /api/login':
-        if (body.username !== 'alice' || body.password !== 'secret1') return json(401, { error: 'invalid_credentials', message: 'Invalid username or password' });
+        if (body.username !== 'alice' || body.password !== 'secret1')
+          return json(401, { error: 'invalid_credentials', message: 'Invalid username or password' });
         loggedIn = true;
         return json(200, USER);
       case 'POST /api/logout':
@@ -63,7 +83,18 @@ function fakeApi() {
       case 'GET /api/config':
         return json(200, { matchThreshold: 50, notifyThreshold: 70, billing: 'off', languages: ['fr', 'de', 'it', 'en'] });
       case 'GET /api/alerts':
-        return json(200, [{ id: 1, prompt: 'Cleaning of school buildings', isActive: true, frequency: 'daily', language: 'fr', promptLanguage: 'en', matchCount: 0, createdAt: new Date().toISOString() }]);
+        return json(200, [
+          {
+            id: 1,
+            prompt: 'Cleaning of school buildings',
+            isActive: true,
+            frequency: 'daily',
+            language: 'fr',
+            promptLanguage: 'en',
+            matchCount: 0,
+            createdAt: new Date().toISOString(),
+          },
+        ]);
       case 'GET /api/alerts/1/matches':
         return json(200, []);
       case 'GET /api/projects':
@@ -202,7 +233,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
-  it('shows the alert\'s prompt language, not the interface language', async () => {
+  it("shows the alert's prompt language, not the interface language", async () => {
     await page.goto(`${origin}/alerts?lng=fr`);
     await page.locator('.alert-meta .badge', { hasText: /^EN$/ }).waitFor();
   });

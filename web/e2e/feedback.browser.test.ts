@@ -62,7 +62,9 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     userId = user.id;
     // The factory's password is not known here: give Carla one the login form can use.
     const { hash } = await import('@node-rs/argon2');
-    await db('users').where({ id: user.id }).update({ passwordHash: await hash('correct horse'), emailVerifiedAt: new Date() });
+    await db('users')
+      .where({ id: user.id })
+      .update({ passwordHash: await hash('correct horse'), emailVerifiedAt: new Date() });
     const alert = await buildAlert(db, { userId: user.id, prompt: 'Fassadenrenovation von Schulhäusern', language: 'en' });
     alertId = alert.id;
     projects = await buildProjects(db, [
@@ -70,7 +72,14 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
       { title: 'Road construction in Thun', deadline: new Date('2031-02-01T10:00:00Z') },
     ]);
     for (const [index, project] of projects.entries()) {
-      await db('alertMatches').insert({ alertId, projectId: project.id, score: 90 - index * 10, explanation: 'matched', scorer: 'test', contentSeq: project.contentSeq });
+      await db('alertMatches').insert({
+        alertId,
+        projectId: project.id,
+        score: 90 - index * 10,
+        explanation: 'matched',
+        scorer: 'test',
+        contentSeq: project.contentSeq,
+      });
     }
     await db('alertLearnedItems').insert([
       { alertId, polarity: 'more', kind: 'term', value: 'Fassadenrenovation', weight: 0.8 },
@@ -116,7 +125,9 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     const card = page.getByTestId('project-card').filter({ hasText: 'Road construction in Thun' });
     await card.getByRole('button', { name: 'Not relevant' }).click();
     await until(async () => (await card.getByRole('button', { name: 'Not relevant' }).getAttribute('aria-pressed')) === 'true');
-    expect(await database.db.knex('alertFeedback').where({ alertId }).select('projectId', 'verdict')).toEqual([{ projectId: projects[1]!.id, verdict: 'not_relevant' }]);
+    expect(await database.db.knex('alertFeedback').where({ alertId }).select('projectId', 'verdict')).toEqual([
+      { projectId: projects[1]!.id, verdict: 'not_relevant' },
+    ]);
   });
 
   it('watches a project with ☆ and lists it on the watchlist, soonest deadline first', async () => {

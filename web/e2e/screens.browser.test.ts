@@ -40,9 +40,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 function englishSentences(language: Language): string[] {
   const en = flatten(locale('en'));
   const own = flatten(locale(language));
-  return [...en.entries()]
-    .filter(([key, text]) => !text.includes('{{') && text.split(/\s+/).length >= 3 && own.get(key) !== text)
-    .map(([, text]) => text);
+  return [...en.entries()].filter(([key, text]) => !text.includes('{{') && text.split(/\s+/).length >= 3 && own.get(key) !== text).map(([, text]) => text);
 }
 
 /** Server sentences that used to leak into the SPA; none may appear in any language. */
@@ -66,11 +64,18 @@ interface Problems {
 function inspect(args: { english: string[]; language: string }): Problems {
   const width = window.innerWidth;
   const problems: Problems = { overflow: [], broken: [], cut: [], untranslated: [] };
-  const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+  const describe = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
   const visible = (element: Element) => {
     const style = getComputedStyle(element);
     const rect = element.getBoundingClientRect();
-    return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0 && !(style.position === 'absolute' && style.clip.startsWith('rect(0'));
+    return (
+      style.visibility !== 'hidden' &&
+      style.display !== 'none' &&
+      rect.width > 0 &&
+      rect.height > 0 &&
+      !(style.position === 'absolute' && style.clip.startsWith('rect(0'))
+    );
   };
   const clippedByAncestor = (element: Element) => {
     for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -110,10 +115,14 @@ function inspect(args: { english: string[]; language: string }): Problems {
     const context = document.createElement('canvas').getContext('2d')!;
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (input.type === 'search' ? 20 : 0);
-    if (context.measureText(input.placeholder).width > room + 1) problems.cut.push(`placeholder "${input.placeholder}" needs ${Math.round(context.measureText(input.placeholder).width)} px, has ${Math.round(room)}`);
+    if (context.measureText(input.placeholder).width > room + 1)
+      problems.cut.push(`placeholder "${input.placeholder}" needs ${Math.round(context.measureText(input.placeholder).width)} px, has ${Math.round(room)}`);
   }
   const body = document.body.innerText;
-  for (const key of body.matchAll(/\b(?:common|nav|landing|auth|alerts|projects|project|notifications|admin|errors|subscription|dashboard|stats|score|footer|titles|validation|categories|language)\.[a-zA-Z][\w.]*/g)) problems.untranslated.push(`key ${key[0]}`);
+  for (const key of body.matchAll(
+    /\b(?:common|nav|landing|auth|alerts|projects|project|notifications|admin|errors|subscription|dashboard|stats|score|footer|titles|validation|categories|language)\.[a-zA-Z][\w.]*/g,
+  ))
+    problems.untranslated.push(`key ${key[0]}`);
   for (const status of body.matchAll(/(?:^|\n)\s*[45]\d\d: /g)) problems.untranslated.push(`status prefix "${status[0].trim()}"`);
   for (const sentence of args.english) if (body.includes(sentence)) problems.untranslated.push(`English "${sentence}"`);
   if (args.language !== 'en' && /\bN\/A\b/.test(body)) problems.untranslated.push('"N/A"');
@@ -147,7 +156,14 @@ describe.skipIf(!hasChromium)('every screen in four languages and three widths',
     await user.client.post('/api/alerts', { prompt: 'maintenance of the green spaces and parks', frequency: 'weekly' });
     const projects: Array<{ id: number; projectId: string; title: string }> = await db('projects').select('id', 'projectId', 'title').orderBy('id').limit(3);
     const project = projects[0]!;
-    await db('projectSummaries').insert({ projectId: project.id, language: 'de', text: 'Reinigung der Schulhäuser der Stadt. Auftraggeber: Stadt Bern.', model: 'extractive', extractive: true, contentSeq: 1 });
+    await db('projectSummaries').insert({
+      projectId: project.id,
+      language: 'de',
+      text: 'Reinigung der Schulhäuser der Stadt. Auftraggeber: Stadt Bern.',
+      model: 'extractive',
+      extractive: true,
+      contentSeq: 1,
+    });
     await db('sentEmails').insert(
       projects.slice(0, 2).map((p, index) => ({
         userId: user.id,
@@ -228,14 +244,32 @@ describe.skipIf(!hasChromium)('every screen in four languages and three widths',
           await page.setViewportSize({ width, height: 900 });
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           const problems = await page.evaluate(inspect, { english, language });
-          for (const [kind, list] of Object.entries(problems)) for (const problem of new Set(list as string[])) failures.push(`${screen.path} @${width}: ${kind}: ${problem}`);
+          for (const [kind, list] of Object.entries(problems))
+            for (const problem of new Set(list as string[])) failures.push(`${screen.path} @${width}: ${kind}: ${problem}`);
           if (width === axeWidth) {
             if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
             const violations = await page.evaluate(async () => {
-              const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe.run(document, {
+              const result = await (
+                window as unknown as {
+                  axe: {
+                    run(
+                      context: Document,
+                      options: object,
+                    ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+                  };
+                }
+              ).axe.run(document, {
                 runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
               });
-              return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+              return result.violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map(
+                  (v) =>
+                    `${v.id} (${v.impact}) at ${v.nodes
+                      .slice(0, 3)
+                      .map((n) => JSON.stringify(n.target))
+                      .join(' ')}`,
+                );
             });
             for (const violation of violations) failures.push(`${screen.path} @${width}: axe: ${violation}`);
           }

@@ -24,12 +24,12 @@ const guard = (page: ReactNode, redirectTo = '/') => <ProtectedRoute redirectTo=
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner fullPage />}>
-    <Routes>
-      {ROUTES.map(({ path, Page, signedInElse }) => (
-        <Route key={path} path={path} element={signedInElse ? guard(<Page />, signedInElse) : <Page />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+      <Routes>
+        {ROUTES.map(({ path, Page, signedInElse }) => (
+          <Route key={path} path={path} element={signedInElse ? guard(<Page />, signedInElse) : <Page />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
     </Suspense>
   );
 }

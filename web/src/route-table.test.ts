@@ -7,7 +7,8 @@ vi.mock('./i18n.ts', () => ({ currentLanguage: () => 'en' }));
 
 type Tree = { [key: string]: string | Tree };
 const english = JSON.parse(readFileSync(new URL('./locales/en.json', import.meta.url), 'utf8')) as Tree;
-const has = (key: string) => typeof key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), english) === 'string';
+const has = (key: string) =>
+  typeof key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), english) === 'string';
 
 describe('route table', () => {
   it('titles each page by its route, the product title elsewhere', () => {
@@ -22,8 +23,25 @@ describe('route table', () => {
   });
 
   it('puts the admin page in the navigation of admins only', () => {
-    expect(navRoutes(false).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/watchlist', '/notifications', '/subscription', '/settings']);
-    expect(navRoutes(true).map((route) => route.path)).toEqual(['/home', '/alerts', '/projects', '/watchlist', '/notifications', '/subscription', '/settings', '/admin']);
+    expect(navRoutes(false).map((route) => route.path)).toEqual([
+      '/home',
+      '/alerts',
+      '/projects',
+      '/watchlist',
+      '/notifications',
+      '/subscription',
+      '/settings',
+    ]);
+    expect(navRoutes(true).map((route) => route.path)).toEqual([
+      '/home',
+      '/alerts',
+      '/projects',
+      '/watchlist',
+      '/notifications',
+      '/subscription',
+      '/settings',
+      '/admin',
+    ]);
   });
 
   it('names only translation keys that exist', () => {

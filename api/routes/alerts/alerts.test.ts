@@ -67,7 +67,11 @@ describe('alerts', () => {
     expect(listed[0].matchCount).toBe(1);
     const matches = await user.client.get(`/api/alerts/${alert.id}/matches`);
     expect(matches.body.map((m: { score: number }) => m.score)).toEqual([80, 30]);
-    expect(matches.body[0]).toMatchObject({ id: expect.any(Number), explanation: 'scored 80', project: { id: strong.id, title: 'Road works', matchScore: 80, matchCount: 1 } });
+    expect(matches.body[0]).toMatchObject({
+      id: expect.any(Number),
+      explanation: 'scored 80',
+      project: { id: strong.id, title: 'Road works', matchScore: 80, matchCount: 1 },
+    });
     const processed = await user.client.post(`/api/alerts/${alert.id}/process`);
     expect(processed.body).toEqual({ scored: 0, matches: 0 });
   });

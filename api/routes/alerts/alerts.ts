@@ -65,7 +65,16 @@ export function alertRoutes(deps: ApiDeps): Router {
     const { id } = validateParams(ctx, IdParams);
     await ownAlert(user.id, id);
     const matches = await findAlertMatches(db.knex, id, MATCHES_SHOWN);
-    const projects = new Map((await findProjectsByIds(db.knex, user.id, matches.map((m) => m.projectId), threshold)).map((p) => [p.id, p]));
+    const projects = new Map(
+      (
+        await findProjectsByIds(
+          db.knex,
+          user.id,
+          matches.map((m) => m.projectId),
+          threshold,
+        )
+      ).map((p) => [p.id, p]),
+    );
     const feedback = await findFeedbackForAlert(db.knex, id);
     ctx.body = matches.flatMap((match) => {
       const project = projects.get(match.projectId);

@@ -14,14 +14,24 @@ afterAll(async () => {
 const STRONG = 'violet canyon 1984';
 
 const expireTokens = (kind: 'verify' | 'reset') =>
-  api.db.knex('email_tokens').where({ kind }).update({ expiresAt: new Date(Date.now() - 1000) });
+  api.db
+    .knex('email_tokens')
+    .where({ kind })
+    .update({ expiresAt: new Date(Date.now() - 1000) });
 
 describe('registration', () => {
   it('creates the account, opens a session and mails a verification link in the chosen language', async () => {
     const client = api.client();
     const registered = await client.post('/api/register', { username: 'Alice', email: 'Alice@Example.test', password: STRONG, language: 'de' });
     expect(registered.status).toBe(201);
-    expect(registered.body).toEqual({ id: expect.any(Number), username: 'Alice', email: 'Alice@Example.test', emailVerified: false, role: 'user', language: 'de' });
+    expect(registered.body).toEqual({
+      id: expect.any(Number),
+      username: 'Alice',
+      email: 'Alice@Example.test',
+      emailVerified: false,
+      role: 'user',
+      language: 'de',
+    });
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body.username).toBe('Alice');

@@ -40,16 +40,12 @@ export function authRoutes(deps: ApiDeps): Router {
 
   const perIpToken = (action: string) => rateLimit(db, action, [byIp(rateLimits.tokenPerIp)]);
 
-  router.post(
-    '/login',
-    rateLimit(db, 'login', [byIp(rateLimits.loginPerIp)]),
-    async (ctx) => {
-      const body = validateBody(ctx, LoginBody);
-      const user = await authenticateUser(deps, body.username, body.password, ctx.ip);
-      await openSession(ctx, user);
-      ctx.body = presentUser(user);
-    },
-  );
+  router.post('/login', rateLimit(db, 'login', [byIp(rateLimits.loginPerIp)]), async (ctx) => {
+    const body = validateBody(ctx, LoginBody);
+    const user = await authenticateUser(deps, body.username, body.password, ctx.ip);
+    await openSession(ctx, user);
+    ctx.body = presentUser(user);
+  });
 
   router.post('/logout', async (ctx) => {
     ctx.session = null;
@@ -79,7 +75,10 @@ export function authRoutes(deps: ApiDeps): Router {
   router.post('/forgot-password', perEmailEndpoint('forgot-password', 'email'), async (ctx) => {
     const { email } = validateBody(ctx, ForgotPasswordBody);
     const answered = new Promise((resolve) => ctx.res.once('close', resolve));
-    deps.background.run('password-reset-mail', answered.then(() => deps.mailQueue.add(() => requestPasswordReset(deps, email))));
+    deps.background.run(
+      'password-reset-mail',
+      answered.then(() => deps.mailQueue.add(() => requestPasswordReset(deps, email))),
+    );
     ctx.body = { message: 'If an account exists for this address, a reset link has been sent' };
   });
 

@@ -27,7 +27,11 @@ const Username = z
 
 const Password = z.string({ error: PASSWORD_TOO_SHORT }).min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password must be at most 200 characters');
 
-const Email = z.string({ error: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).pipe(z.email({ error: INVALID_EMAIL }));
+const Email = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(254, INVALID_EMAIL)
+  .pipe(z.email({ error: INVALID_EMAIL }));
 
 export const RegisterBody = z
   .object({

@@ -8,10 +8,38 @@ export const ALARM_DAYS_BEFORE = 2;
 const EVENT_MINUTES = 30;
 
 const WORDS: Record<Language, { calendar: string; deadline: string; organization: string; simap: string; app: string; alarm: string }> = {
-  fr: { calendar: 'Vigie – délais de mes projets suivis', deadline: 'Délai de remise', organization: 'Adjudicateur', simap: 'Sur simap.ch', app: 'Dans Vigie', alarm: 'Délai de remise dans 2 jours' },
-  de: { calendar: 'Vigie – Fristen meiner beobachteten Projekte', deadline: 'Eingabefrist', organization: 'Auftraggeber', simap: 'Auf simap.ch', app: 'In Vigie', alarm: 'Eingabefrist in 2 Tagen' },
-  it: { calendar: 'Vigie – termini dei miei progetti seguiti', deadline: 'Termine di inoltro', organization: 'Committente', simap: 'Su simap.ch', app: 'In Vigie', alarm: 'Termine di inoltro tra 2 giorni' },
-  en: { calendar: 'Vigie – deadlines of my watched projects', deadline: 'Offer deadline', organization: 'Contracting authority', simap: 'On simap.ch', app: 'In Vigie', alarm: 'Offer deadline in 2 days' },
+  fr: {
+    calendar: 'Vigie – délais de mes projets suivis',
+    deadline: 'Délai de remise',
+    organization: 'Adjudicateur',
+    simap: 'Sur simap.ch',
+    app: 'Dans Vigie',
+    alarm: 'Délai de remise dans 2 jours',
+  },
+  de: {
+    calendar: 'Vigie – Fristen meiner beobachteten Projekte',
+    deadline: 'Eingabefrist',
+    organization: 'Auftraggeber',
+    simap: 'Auf simap.ch',
+    app: 'In Vigie',
+    alarm: 'Eingabefrist in 2 Tagen',
+  },
+  it: {
+    calendar: 'Vigie – termini dei miei progetti seguiti',
+    deadline: 'Termine di inoltro',
+    organization: 'Committente',
+    simap: 'Su simap.ch',
+    app: 'In Vigie',
+    alarm: 'Termine di inoltro tra 2 giorni',
+  },
+  en: {
+    calendar: 'Vigie – deadlines of my watched projects',
+    deadline: 'Offer deadline',
+    organization: 'Contracting authority',
+    simap: 'On simap.ch',
+    app: 'In Vigie',
+    alarm: 'Offer deadline in 2 days',
+  },
 };
 
 /** RFC 5545 feed: one event per watched project's offer deadline, with a display alarm two days before. */

@@ -40,7 +40,20 @@ async function digestLinks(projectId: number) {
       email: alice.email,
       language: 'de',
       attempts: 1,
-      entries: [{ alertId, alertFrequency: 'daily', simapProjectId: 's1', projectId, score: 80, alertPrompt: 'Reinigung', explanation: 'x', projectTitle: 'Schulhausreinigung', projectOrganization: null, deadline: null }],
+      entries: [
+        {
+          alertId,
+          alertFrequency: 'daily',
+          simapProjectId: 's1',
+          projectId,
+          score: 80,
+          alertPrompt: 'Reinigung',
+          explanation: 'x',
+          projectTitle: 'Schulhausreinigung',
+          projectOrganization: null,
+          deadline: null,
+        },
+      ],
     } as unknown as Parameters<typeof composeDigest>[0],
     TEST_PUBLIC_URL,
     ['made-up-signing-key'],
@@ -63,7 +76,9 @@ describe('one-click e-mail links', () => {
     const disliked = await anonymous.post('/api/email-actions', links.notRelevant);
     expect(disliked.status).toBe(200);
     expect(disliked.body).toMatchObject({ action: 'not_relevant', done: true });
-    expect(await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict')).toEqual([{ projectId: projects[0]!.id, verdict: 'not_relevant' }]);
+    expect(await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict')).toEqual([
+      { projectId: projects[0]!.id, verdict: 'not_relevant' },
+    ]);
     expect(relearned).toContain(alertId);
 
     expect((await anonymous.post('/api/email-actions', links.relevant)).status).toBe(200);

@@ -17,7 +17,11 @@ export const LearnedItemParams = z.object({
   itemId: PositiveId('itemId must be a positive integer'),
 });
 
-const Word = z.string({ error: 'Each excluded word must be text' }).trim().min(2, 'Each excluded word must have at least 2 characters').max(60, 'Each excluded word must be at most 60 characters');
+const Word = z
+  .string({ error: 'Each excluded word must be text' })
+  .trim()
+  .min(2, 'Each excluded word must have at least 2 characters')
+  .max(60, 'Each excluded word must be at most 60 characters');
 
 export const ExclusionsBody = z.object({
   words: z.array(Word, { error: 'words must be a list of words' }).max(20, 'At most 20 excluded words'),

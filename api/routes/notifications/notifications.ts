@@ -23,10 +23,11 @@ export function notificationRoutes(deps: ApiDeps): Router {
 
   router.post('/admin/process-notifications', ...requireAdmin(db), async (ctx) => {
     const { frequency } = validateBody(ctx, ProcessNotificationsBody);
-    const { runId: _runId, durationMs: _durationMs, ...summary } = await notify(
-      { db: db.knex, logger: deps.logger, config: deps.config, mailer: deps.mailer },
-      { frequency },
-    );
+    const {
+      runId: _runId,
+      durationMs: _durationMs,
+      ...summary
+    } = await notify({ db: db.knex, logger: deps.logger, config: deps.config, mailer: deps.mailer }, { frequency });
     ctx.body = { message: describeNotifySummary(summary), ...summary };
   });
 

@@ -83,7 +83,11 @@ describe('POST /api/admin/process-notifications', () => {
     const reader = await api.signUp(undefined, { language: 'de' });
     await db('users').where({ id: reader.id }).update({ emailVerifiedAt: new Date() });
     const alert = await buildAlert(db, { userId: reader.id, frequency: 'weekly', language: 'de' });
-    for (const [title, score] of [['Erstes A', 75], ['Erstes B', 91]] as const) await buildMatch(db, alert, await buildOpportunity(db, { title }), score);
+    for (const [title, score] of [
+      ['Erstes A', 75],
+      ['Erstes B', 91],
+    ] as const)
+      await buildMatch(db, alert, await buildOpportunity(db, { title }), score);
     await admin.client.post('/api/admin/process-notifications', { frequency: 'weekly' });
     await buildMatch(db, alert, await buildOpportunity(db, { title: 'Zweites' }), 80);
     await admin.client.post('/api/admin/process-notifications', { frequency: 'weekly' });

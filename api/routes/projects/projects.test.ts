@@ -12,13 +12,30 @@ beforeAll(async () => {
   user = await api.signUp();
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
   ids = {
-    school: (await insertTestProject(api.db, { title: 'Nettoyage des écoles', titleDe: 'Schulreinigung', organization: 'Ville de Lausanne', category: 'services', publishedAt: day(3) })).id,
-    road: (await insertTestProject(api.db, { title: 'Road resurfacing 100%', organization: 'Canton de Genève', location: 'Genève', category: 'works', publishedAt: day(2) })).id,
+    school: (
+      await insertTestProject(api.db, {
+        title: 'Nettoyage des écoles',
+        titleDe: 'Schulreinigung',
+        organization: 'Ville de Lausanne',
+        category: 'services',
+        publishedAt: day(3),
+      })
+    ).id,
+    road: (
+      await insertTestProject(api.db, {
+        title: 'Road resurfacing 100%',
+        organization: 'Canton de Genève',
+        location: 'Genève',
+        category: 'works',
+        publishedAt: day(2),
+      })
+    ).id,
     bridge: (await insertTestProject(api.db, { title: 'Bridge_inspection', organization: 'ASTRA', category: 'works', publishedAt: day(1) })).id,
   };
   await api.db.knex('project_summaries').insert({ projectId: ids.school, language: 'fr', text: 'Un résumé', model: 'test', contentSeq: 1 });
   const alerts = [];
-  for (const prompt of ['Cleaning of school buildings', 'Road works in Geneva']) alerts.push((await user.client.post('/api/alerts', { prompt })).body.id as number);
+  for (const prompt of ['Cleaning of school buildings', 'Road works in Geneva'])
+    alerts.push((await user.client.post('/api/alerts', { prompt })).body.id as number);
   await insertTestMatch(api.db, alerts[0]!, ids.school!, 85);
   await insertTestMatch(api.db, alerts[1]!, ids.school!, 55);
   await insertTestMatch(api.db, alerts[1]!, ids.road!, 40);
@@ -40,7 +57,7 @@ describe('project list', () => {
     expect(school).not.toHaveProperty('content');
   });
 
-  it('shows nothing of another user\'s scores', async () => {
+  it("shows nothing of another user's scores", async () => {
     const other = await api.signUp();
     const response = await other.client.get('/api/projects');
     expect(response.body.every((p: { matchScore: number | null; matchCount: number }) => p.matchScore === null && p.matchCount === 0)).toBe(true);
@@ -79,13 +96,24 @@ describe('project list', () => {
 });
 
 describe('one project', () => {
-  it('answers the detail with content, its summaries and this user\'s matches', async () => {
+  it("answers the detail with content, its summaries and this user's matches", async () => {
     const detail = await user.client.get(`/api/projects/${ids.school}`);
     expect(detail.body).toMatchObject({ id: ids.school, content: 'Full content', matchScore: 85 });
-    expect((await user.client.get(`/api/projects/${ids.school}/summaries`)).body).toMatchObject({ french: 'Un résumé', english: null, german: null, italian: null });
+    expect((await user.client.get(`/api/projects/${ids.school}/summaries`)).body).toMatchObject({
+      french: 'Un résumé',
+      english: null,
+      german: null,
+      italian: null,
+    });
     const matches = (await user.client.get(`/api/projects/${ids.school}/matches`)).body;
     expect(matches).toEqual([
-      { id: expect.any(Number), score: 85, explanation: 'scored 85', alert: { id: expect.any(Number), prompt: 'Cleaning of school buildings' }, feedback: null },
+      {
+        id: expect.any(Number),
+        score: 85,
+        explanation: 'scored 85',
+        alert: { id: expect.any(Number), prompt: 'Cleaning of school buildings' },
+        feedback: null,
+      },
       { id: expect.any(Number), score: 55, explanation: 'scored 55', alert: { id: expect.any(Number), prompt: 'Road works in Geneva' }, feedback: null },
     ]);
     const other = await api.signUp();
@@ -99,7 +127,7 @@ describe('one project', () => {
     expect((await user.client.get('/api/projects/999999/matches')).status).toBe(404);
   });
 
-  it('counts stats over the user\'s active alerts', async () => {
+  it("counts stats over the user's active alerts", async () => {
     expect((await user.client.get('/api/stats')).body).toEqual({ totalProjects: 3, matchingProjects: 1, activeAlerts: 2 });
   });
 });

@@ -1,11 +1,5 @@
 import type Router from '@koa/router';
-import {
-  findCategories,
-  findProjectDetail,
-  findProjectMatchesForUser,
-  findProjectPage,
-  projectExists,
-} from '../../../db/project-listing.ts';
+import { findCategories, findProjectDetail, findProjectMatchesForUser, findProjectPage, projectExists } from '../../../db/project-listing.ts';
 import { findFeedbackForProject } from '../../../db/feedback.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { NotFoundError } from '../../errors.ts';

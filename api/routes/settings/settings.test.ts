@@ -60,7 +60,7 @@ describe('calendar feed', () => {
     expect((alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-2 * 24 * 3600);
   });
 
-  it('answers 404 for an unknown or renewed token; the renewed address works; nobody reads another user\'s feed', async () => {
+  it("answers 404 for an unknown or renewed token; the renewed address works; nobody reads another user's feed", async () => {
     const old = (await alice.client.get('/api/settings')).body.calendarUrl as string;
     const renewed = await alice.client.post('/api/settings/calendar-token');
     expect(renewed.status).toBe(200);

@@ -15,7 +15,11 @@ async function promo(api: TestApi, fields: Partial<NewPromoCode> & Pick<NewPromo
 }
 
 async function setStatus(user: SignedUpUser, status: string): Promise<void> {
-  await api.db.knex('subscriptions').insert({ userId: user.id, status, stripeCustomerId: `cus_${user.id}` }).onConflict('userId').merge(['status']);
+  await api.db
+    .knex('subscriptions')
+    .insert({ userId: user.id, status, stripeCustomerId: `cus_${user.id}` })
+    .onConflict('userId')
+    .merge(['status']);
 }
 
 beforeAll(async () => {
@@ -78,7 +82,11 @@ describe('POST /api/subscription/checkout', () => {
   it('reuses the customer on a second checkout and uses the yearly price', async () => {
     const user = await api.signUp();
     await user.client.post('/api/subscription/checkout', { plan: 'monthly' });
-    const again = await user.client.post('/api/subscription/checkout', { plan: 'yearly', successUrl: `${TEST_PUBLIC_URL}/subscription/success?from=test`, cancelUrl: '/subscription?cancelled=1' });
+    const again = await user.client.post('/api/subscription/checkout', {
+      plan: 'yearly',
+      successUrl: `${TEST_PUBLIC_URL}/subscription/success?from=test`,
+      cancelUrl: '/subscription?cancelled=1',
+    });
     expect(again.status).toBe(200);
     expect(stripe.requestsTo('POST', '/v1/customers')).toHaveLength(1);
     const sessions = stripe.requestsTo('POST', '/v1/checkout/sessions');
@@ -149,7 +157,10 @@ describe('POST /api/subscription/checkout', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('subscription_exists');
 
-    await api.db.knex('subscriptions').where({ userId: user.id }).update({ status: 'canceled', stripeSubscriptionId: `sub_old_${user.id}` });
+    await api.db
+      .knex('subscriptions')
+      .where({ userId: user.id })
+      .update({ status: 'canceled', stripeSubscriptionId: `sub_old_${user.id}` });
     expect((await user.client.post('/api/subscription/checkout', { plan: 'monthly' })).status).toBe(200);
     const session = stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(session.body.customer).toBe(`cus_${user.id}`);

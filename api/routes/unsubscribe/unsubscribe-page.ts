@@ -1,9 +1,7 @@
 import { escapeHtml, type EmailLanguage } from '../../../pipeline/mail/render-email.ts';
 
 export type UnsubscribePageState =
-  | { kind: 'confirm'; scope: 'alert' | 'all'; prompt: string | null }
-  | { kind: 'done'; scope: 'alert' | 'all'; stopped: number }
-  | { kind: 'invalid' };
+  { kind: 'confirm'; scope: 'alert' | 'all'; prompt: string | null } | { kind: 'done'; scope: 'alert' | 'all'; stopped: number } | { kind: 'invalid' };
 
 interface Words {
   title: string;

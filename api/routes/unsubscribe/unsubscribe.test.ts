@@ -72,7 +72,9 @@ describe('unsubscribe links in the digest', () => {
     expect(url).toBeDefined();
     expect(linksIn(mail.text)).toContain(url);
 
-    const response = await api.client({ origin: null }).request('POST', url!, 'List-Unsubscribe=One-Click', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const response = await api
+      .client({ origin: null })
+      .request('POST', url!, 'List-Unsubscribe=One-Click', { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(200);
     for (const alert of alerts) expect(await isActive(alert.id)).toBe(false);
     expect(await api.db.knex('alerts').where({ userId: member.id, isActive: true }).count('* as n').first()).toEqual({ n: 0 });

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('watchlist', () => {
-  it('adds with ☆, lists soonest deadline first in the user\'s language, and removes', async () => {
+  it("adds with ☆, lists soonest deadline first in the user's language, and removes", async () => {
     for (const project of [undated, later, soon]) expect((await alice.client.post('/api/watchlist', { projectId: project.id })).status).toBe(201);
     expect((await alice.client.post('/api/watchlist', { projectId: soon.id })).status).toBe(200);
     const listed = await alice.client.get('/api/watchlist');
@@ -53,7 +53,10 @@ describe('watchlist', () => {
     const listed = (await alice.client.get('/api/watchlist')).body as Array<{ id: number; status: string; changes: Array<{ kind: string; date: string }> }>;
     const card = listed.find((p) => p.id === soon.id)!;
     expect(card.status).toBe('awarded');
-    expect(card.changes.map((c) => [c.kind, c.date])).toEqual([['corrected', '2030-01-10'], ['awarded', '2030-04-01']]);
+    expect(card.changes.map((c) => [c.kind, c.date])).toEqual([
+      ['corrected', '2030-01-10'],
+      ['awarded', '2030-04-01'],
+    ]);
     expect(listed.find((p) => p.id === later.id)!.changes.map((c) => c.kind)).toEqual(['revoked']);
   });
 

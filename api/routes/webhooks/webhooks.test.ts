@@ -38,7 +38,16 @@ async function subscriber(): Promise<SignedUpUser & { customer: string }> {
 
 function subscription(
   customer: string,
-  fields: Partial<{ id: string; status: string; price: string; start: number; end: number; trialEnd: number | null; cancelAtPeriodEnd: boolean; metadata: Record<string, string> }> = {},
+  fields: Partial<{
+    id: string;
+    status: string;
+    price: string;
+    start: number;
+    end: number;
+    trialEnd: number | null;
+    cancelAtPeriodEnd: boolean;
+    metadata: Record<string, string>;
+  }> = {},
 ) {
   const start = fields.start ?? T0;
   const end = fields.end ?? start + 30 * DAY;
@@ -53,7 +62,15 @@ function subscription(
     metadata: fields.metadata ?? {},
     items: {
       object: 'list',
-      data: [{ id: 'si_1', object: 'subscription_item', price: { id: fields.price ?? stripe.priceMonthly, recurring: { interval: 'month' } }, current_period_start: start, current_period_end: end }],
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          price: { id: fields.price ?? stripe.priceMonthly, recurring: { interval: 'month' } },
+          current_period_start: start,
+          current_period_end: end,
+        },
+      ],
     },
   };
 }
@@ -63,7 +80,9 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 describe('POST /api/webhooks/stripe', () => {
   it('answers 400 on a missing or bad signature and records nothing', async () => {
     const signed = stripe.signEvent({ id: 'evt_forged', type: 'customer.subscription.updated', object: subscription('cus_x') });
-    const forged = await api.client({ origin: null }).post('/api/webhooks/stripe', signed.payload.replace('active', 'trialing'), { 'Stripe-Signature': signed.signature });
+    const forged = await api
+      .client({ origin: null })
+      .post('/api/webhooks/stripe', signed.payload.replace('active', 'trialing'), { 'Stripe-Signature': signed.signature });
     expect(forged.status).toBe(400);
     expect(forged.body).toEqual({ error: 'invalid_signature', message: 'Stripe signature missing or invalid' });
     expect((await api.client({ origin: null }).post('/api/webhooks/stripe', signed.payload)).status).toBe(400);
@@ -73,7 +92,9 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('accepts deliveries from Stripe without an Origin check or a JSON body limit', async () => {
     const fromBrowserOrigin = stripe.signEvent({ id: 'evt_origin', type: 'balance.available', object: { object: 'balance', note: 'x'.repeat(150_000) } });
-    const response = await api.client({ origin: 'https://stripe.com' }).post('/api/webhooks/stripe', fromBrowserOrigin.payload, { 'Stripe-Signature': fromBrowserOrigin.signature });
+    const response = await api
+      .client({ origin: 'https://stripe.com' })
+      .post('/api/webhooks/stripe', fromBrowserOrigin.payload, { 'Stripe-Signature': fromBrowserOrigin.signature });
     expect(response.status).toBe(200);
   });
 
@@ -88,7 +109,11 @@ describe('POST /api/webhooks/stripe', () => {
   it('reflects the subscription lifecycle in GET /api/subscription: trialing, active, canceling, deleted', async () => {
     const user = await subscriber();
     const trialEnd = T0 + 14 * DAY;
-    const created = await deliver({ type: 'customer.subscription.created', created: T0, object: subscription(user.customer, { status: 'trialing', end: trialEnd, trialEnd }) });
+    const created = await deliver({
+      type: 'customer.subscription.created',
+      created: T0,
+      object: subscription(user.customer, { status: 'trialing', end: trialEnd, trialEnd }),
+    });
     expect(created.body).toEqual({ received: true, outcome: 'processed' });
     expect((await user.client.get('/api/subscription')).body).toEqual({
       billing: 'on',
@@ -105,12 +130,22 @@ describe('POST /api/webhooks/stripe', () => {
 
     const renewed = subscription(user.customer, { status: 'active', price: stripe.priceYearly, start: trialEnd, end: trialEnd + 365 * DAY, trialEnd });
     await deliver({ type: 'customer.subscription.updated', created: trialEnd, object: renewed });
-    expect((await user.client.get('/api/subscription')).body).toMatchObject({ status: 'active', plan: 'yearly', currentPeriodStart: iso(trialEnd), currentPeriodEnd: iso(trialEnd + 365 * DAY), activeAlertCount: 1 });
+    expect((await user.client.get('/api/subscription')).body).toMatchObject({
+      status: 'active',
+      plan: 'yearly',
+      currentPeriodStart: iso(trialEnd),
+      currentPeriodEnd: iso(trialEnd + 365 * DAY),
+      activeAlertCount: 1,
+    });
 
     await deliver({ type: 'customer.subscription.updated', created: trialEnd + DAY, object: { ...renewed, cancel_at_period_end: true } });
     expect((await user.client.get('/api/subscription')).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
 
-    await deliver({ type: 'customer.subscription.deleted', created: trialEnd + 365 * DAY, object: { ...renewed, status: 'canceled', cancel_at_period_end: true } });
+    await deliver({
+      type: 'customer.subscription.deleted',
+      created: trialEnd + 365 * DAY,
+      object: { ...renewed, status: 'canceled', cancel_at_period_end: true },
+    });
     expect((await user.client.get('/api/subscription')).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
     const reactivate = await user.client.post('/api/alerts', { prompt: 'Road maintenance in Geneva please' });
     expect(reactivate.status).toBe(403);
@@ -152,13 +187,19 @@ describe('POST /api/webhooks/stripe', () => {
     });
     expect((await api.db.knex('promoCodes').where({ code: 'HOOK10' }).first()).redemptions).toBe(1);
 
-    await deliver({ type: 'customer.subscription.created', object: subscription(user.customer, { id: 'sub_from_checkout', status: 'trialing', trialEnd: T0 + 14 * DAY }) });
+    await deliver({
+      type: 'customer.subscription.created',
+      object: subscription(user.customer, { id: 'sub_from_checkout', status: 'trialing', trialEnd: T0 + 14 * DAY }),
+    });
     expect((await user.client.get('/api/subscription')).body.status).toBe('trialing');
   });
 
   it('finds the user through the subscription metadata when the subscription event comes first', async () => {
     const user = await api.signUp();
-    await deliver({ type: 'customer.subscription.created', object: subscription('cus_unlinked', { status: 'trialing', metadata: { userId: String(user.id) } }) });
+    await deliver({
+      type: 'customer.subscription.created',
+      object: subscription('cus_unlinked', { status: 'trialing', metadata: { userId: String(user.id) } }),
+    });
     expect((await user.client.get('/api/subscription')).body.status).toBe('trialing');
     const stranger = await deliver({ type: 'customer.subscription.created', object: subscription('cus_nobody', { metadata: { userId: '999999' } }) });
     expect(stranger.status).toBe(200);
@@ -201,7 +242,15 @@ describe('POST /api/webhooks/stripe', () => {
   it('processes concurrent deliveries of one event once', async () => {
     await insertPromoCode(api.db.knex, { code: 'RACE', type: 'trial', value: 30, maxRedemptions: null, expiresAt: null });
     const user = await subscriber();
-    const session = { id: 'cs_race', object: 'checkout.session', mode: 'subscription', client_reference_id: String(user.id), customer: user.customer, subscription: 'sub_race', metadata: { promoCode: 'RACE' } };
+    const session = {
+      id: 'cs_race',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: String(user.id),
+      customer: user.customer,
+      subscription: 'sub_race',
+      metadata: { promoCode: 'RACE' },
+    };
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver({ id: 'evt_race', type: 'checkout.session.completed', object: session })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((a) => a.body.outcome === 'processed')).toHaveLength(1);

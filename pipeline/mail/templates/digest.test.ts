@@ -49,7 +49,10 @@ describe('digest template', () => {
   it('follows French typography: narrow no-break space before : ; ! ? % and inside « »', () => {
     const email = renderEmail(digestTemplate, 'fr', DIGEST_VARS);
     for (const part of [email.subject, email.text, email.html.replace(/<[^>]*>/g, '')]) {
-      const prose = part.replace(/https?:\/\/\S+/g, '').replace(/\d:\d/g, '').replace(/&[a-z#0-9]+;/g, '');
+      const prose = part
+        .replace(/https?:\/\/\S+/g, '')
+        .replace(/\d:\d/g, '')
+        .replace(/&[a-z#0-9]+;/g, '');
       expect(prose).not.toMatch(/[^\u202f\u00a0\n][:;!?%»]/u);
       expect(prose).not.toMatch(/«[^\u202f\u00a0]/u);
     }

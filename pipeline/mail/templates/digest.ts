@@ -67,7 +67,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
   fr: {
     locale: 'fr-CH',
     actions: { relevant: '👍 Pertinent', notRelevant: '👎 Pas pertinent', watch: '☆ Suivre' },
-    subject: (n) => (n === 1 ? `Vigie${N}: 1 nouvel appel d’offres correspond à vos alertes` : `Vigie${N}: ${n} nouveaux appels d’offres correspondent à vos alertes`),
+    subject: (n) =>
+      n === 1 ? `Vigie${N}: 1 nouvel appel d’offres correspond à vos alertes` : `Vigie${N}: ${n} nouveaux appels d’offres correspondent à vos alertes`,
     heading: (username) => `Bonjour ${username},`,
     intro: (n, a) =>
       n === 1
@@ -147,7 +148,9 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
     subject: (n) => (n === 1 ? 'Vigie: 1 new tender matches your alerts' : `Vigie: ${n} new tenders match your alerts`),
     heading: (username) => `Hello ${username},`,
     intro: (n, a) =>
-      n === 1 ? 'This project published on simap.ch matches your alert:' : `These ${n} projects published on simap.ch match ${a === 1 ? 'your alert' : `your ${a} alerts`}, best first:`,
+      n === 1
+        ? 'This project published on simap.ch matches your alert:'
+        : `These ${n} projects published on simap.ch match ${a === 1 ? 'your alert' : `your ${a} alerts`}, best first:`,
     alertHeading: (prompt) => `Alert “${prompt}”`,
     organization: 'Contracting authority',
     deadline: 'Submission deadline',

@@ -150,7 +150,11 @@ function content(language: EmailLanguage, vars: ReminderVars): EmailContent {
   const deadline = vars.deadline
     ? new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Zurich' }).format(new Date(vars.deadline))
     : words.noDeadline;
-  const lines = [...(vars.organization ? [`${words.organization}: ${vars.organization}`] : []), `${words.deadline}: ${deadline}`, `${words.simap}: ${vars.simapUrl}`];
+  const lines = [
+    ...(vars.organization ? [`${words.organization}: ${vars.organization}`] : []),
+    `${words.deadline}: ${deadline}`,
+    `${words.simap}: ${vars.simapUrl}`,
+  ];
   return {
     subject: words.subject(vars.kind, vars.days, vars.title),
     heading: words.heading(vars.username),

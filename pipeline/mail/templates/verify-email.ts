@@ -19,7 +19,10 @@ export const verifyEmailTemplate: EmailTemplate<VerifyEmailVars> = {
     de: ({ username, url }) => ({
       subject: 'Vigie: Bestätigen Sie Ihre E-Mail-Adresse',
       heading: `Guten Tag ${username},`,
-      paragraphs: ['Danke für Ihre Registrierung bei Vigie. Bestätigen Sie Ihre E-Mail-Adresse, um Ihre Alarme zu erhalten.', 'Dieser Link ist 48 Stunden gültig.'],
+      paragraphs: [
+        'Danke für Ihre Registrierung bei Vigie. Bestätigen Sie Ihre E-Mail-Adresse, um Ihre Alarme zu erhalten.',
+        'Dieser Link ist 48 Stunden gültig.',
+      ],
       action: { label: 'Adresse bestätigen', url },
       actionHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
       footer: 'Sie erhalten diese Nachricht, weil mit dieser Adresse ein Vigie-Konto erstellt wurde. Falls nicht Sie es waren, ignorieren Sie sie.',

@@ -23,7 +23,6 @@ export function reminderMessageId(userId: number, projectId: number, key: string
   return `<reminder-${hash}@${new URL(publicUrl).hostname}>`;
 }
 
-
 function build(candidate: DeadlineCandidate | ChangeCandidate, kind: ReminderKind, days: number | null, key: string, publicUrl: string): NewReminder {
   const language = candidate.language;
   const payload: Omit<ReminderVars, 'settingsUrl'> = {

@@ -42,7 +42,12 @@ const run = (now: Date) => sendReminders({ db, logger: silentLogger(), mailer, p
 
 async function watcher(language: 'fr' | 'de' | 'it' | 'en' = 'de') {
   const user = await buildVerifiedUser(db, { language, username: `watcher-${language}` });
-  const project = await buildOpportunity(db, { title: 'Nettoyage des écoles', titleDe: 'Reinigung der Schulen', organization: 'Stadt Bern', deadline: DEADLINE });
+  const project = await buildOpportunity(db, {
+    title: 'Nettoyage des écoles',
+    titleDe: 'Reinigung der Schulen',
+    organization: 'Stadt Bern',
+    deadline: DEADLINE,
+  });
   await db('watchlist').insert({ userId: user.id, projectId: project.id, createdAt: before(30) });
   return { user, project };
 }
@@ -83,7 +88,9 @@ describe('deadline reminders', () => {
 
     const other = await watcher('en');
     await db('users').where({ id: other.user.id }).update({ remindersEnabled: false });
-    await db('users').where({ id: user.id }).update({ reminderDays: [3] });
+    await db('users')
+      .where({ id: user.id })
+      .update({ reminderDays: [3] });
     expect(await run(before(0.4))).toMatchObject({ remindersSent: 1 });
     expect(sink.messages.map((m) => m.to)).not.toContain(other.user.email);
   });
@@ -123,16 +130,23 @@ describe('change reminders', () => {
     const { project } = await watcher('en');
     await db('projects').where({ id: project.id }).update({ deadline: null });
     // Publications are stamped when normalize records them (the real clock): the user started watching an hour ago.
-    await db('watchlist').where({ projectId: project.id }).update({ createdAt: new Date(Date.now() - 3600_000) });
+    await db('watchlist')
+      .where({ projectId: project.id })
+      .update({ createdAt: new Date(Date.now() - 3600_000) });
     // Older history (before watching) does not count.
     const old = await addPublication(db, project, { pubType: 'tender', corrected: true, date: '2030-01-01' });
-    await db('projectPublications').where({ publicationId: old }).update({ createdAt: new Date(Date.now() - 7200_000) });
+    await db('projectPublications')
+      .where({ publicationId: old })
+      .update({ createdAt: new Date(Date.now() - 7200_000) });
     expect(await run(before(10))).toMatchObject({ remindersSent: 0 });
 
     await addPublication(db, project, { pubType: 'tender', corrected: true, date: '2030-05-01' });
     await addPublication(db, project, { pubType: 'award', date: '2030-07-01' });
     expect(await run(before(10))).toMatchObject({ remindersSent: 2 });
     expect(await run(before(9))).toMatchObject({ remindersSent: 0 });
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Vigie: correction published – Nettoyage des écoles', 'Vigie: contract awarded – Nettoyage des écoles']);
+    expect(sink.messages.map((m) => m.subject)).toEqual([
+      'Vigie: correction published – Nettoyage des écoles',
+      'Vigie: contract awarded – Nettoyage des écoles',
+    ]);
   });
 });

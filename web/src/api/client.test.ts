@@ -4,7 +4,9 @@ import { describeError } from '../lib/error-text.ts';
 import type { TFunction } from 'i18next';
 
 function respond(status: number, body: string, headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async () => new Response(body === '' ? null : body, { status, statusText: status === 500 ? 'Internal Server Error' : 'OK', headers }));
+  const fetchMock = vi.fn(
+    async () => new Response(body === '' ? null : body, { status, statusText: status === 500 ? 'Internal Server Error' : 'OK', headers }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -50,7 +52,7 @@ describe('api client', () => {
     await expect(queryFn({ queryKey: ['/api/user'] } as never)).resolves.toBeNull();
   });
 
-  it('describes an error in the user\'s language by its code, never with the server\'s English or the status', () => {
+  it("describes an error in the user's language by its code, never with the server's English or the status", () => {
     const t = ((key: string) =>
       ({
         'errors.codes.rate_limited': 'Trop de requêtes',
@@ -61,7 +63,9 @@ describe('api client', () => {
         'errors.unexpected': 'Erreur inattendue',
       })[key] ?? key) as unknown as TFunction;
     expect(describeError(t, new ApiError(429, '{}', { error: 'rate_limited', message: 'Too many requests' }))).toBe('Trop de requêtes');
-    expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'Prompt must be at least 10 characters' }))).toBe('Au moins 10 caractères');
+    expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'Prompt must be at least 10 characters' }))).toBe(
+      'Au moins 10 caractères',
+    );
     expect(describeError(t, new ApiError(409, '{}', { error: 'something_new', message: 'Server says no' }))).toBe('Erreur inattendue');
     expect(describeError(t, new ApiError(400, '{}', { error: 'validation_failed', message: 'limit must be at most 100' }))).toBe('Requête refusée');
     expect(describeError(t, new ApiError(502, 'Bad Gateway', null))).toBe('Erreur du serveur');

@@ -20,7 +20,9 @@ export function AdminPanel() {
   return (
     <section className="card admin-panel" aria-labelledby="admin-panel-title">
       <div className="card-head">
-        <h2 id="admin-panel-title"><Icon name="tool" size={18} /> {t('admin.panelTitle')}</h2>
+        <h2 id="admin-panel-title">
+          <Icon name="tool" size={18} /> {t('admin.panelTitle')}
+        </h2>
         <Link to="/admin" className="button button-small">
           {t('admin.open')}
         </Link>

@@ -11,7 +11,14 @@ function Items({ items, label, onUndo, pending }: { items: LearnedItem[]; label:
       {items.map((item, index) => (
         <span key={item.id} className="learned-item">
           {item.value}
-          <button type="button" className="link-button" aria-label={t('feedback.undo', { value: item.value })} title={t('feedback.undo', { value: item.value })} disabled={pending} onClick={() => onUndo(item.id)}>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={t('feedback.undo', { value: item.value })}
+            title={t('feedback.undo', { value: item.value })}
+            disabled={pending}
+            onClick={() => onUndo(item.id)}
+          >
             ×
           </button>
           {index < items.length - 1 ? ', ' : ''}

@@ -96,7 +96,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div id="main-nav" className={menuOpen ? 'header-collapse open' : 'header-collapse'}>
             <nav className="main-nav" aria-label={t('nav.label')}>
               {links.map((link) => (
-                <NavLink key={link.to} to={link.to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} onClick={() => setMenuOpen(false)}>
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {link.label}
                 </NavLink>
               ))}

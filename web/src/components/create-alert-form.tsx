@@ -76,44 +76,50 @@ export function CreateAlertForm({ onCreated, compact = false }: { onCreated?: (a
     <form className={compact ? 'alert-form compact' : 'alert-form'} onSubmit={submit} noValidate>
       <AlertRoomNotice room={room} />
       <fieldset className="plain-fieldset" disabled={noSubscription}>
-      <div className="field">
-        <label htmlFor={`${id}-prompt`}>{t('alerts.form.prompt')}</label>
-        <textarea
-          id={`${id}-prompt`}
-          name="prompt"
-          className={error ? 'input invalid' : 'input'}
-          rows={compact ? 3 : 4}
-          value={prompt}
-          placeholder={t('alerts.form.placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-prompt-help`}
-          onChange={(event) => {
-            setPrompt(event.target.value);
-            if (error && !validatePrompt(event.target.value)) setError(null);
-          }}
-        />
-        {error ? (
-          <p className="field-error" id={`${id}-prompt-help`} role="alert">
-            {t(error)}
-          </p>
-        ) : (
-          <p className="field-help" id={`${id}-prompt-help`}>
-            {t('alerts.form.help')}
-          </p>
-        )}
-      </div>
-      <div className="form-row">
         <div className="field">
-          <label htmlFor={`${id}-frequency`}>{t('alerts.form.frequency')}</label>
-          <FrequencySelect id={`${id}-frequency`} value={frequency} onChange={setFrequency} />
+          <label htmlFor={`${id}-prompt`}>{t('alerts.form.prompt')}</label>
+          <textarea
+            id={`${id}-prompt`}
+            name="prompt"
+            className={error ? 'input invalid' : 'input'}
+            rows={compact ? 3 : 4}
+            value={prompt}
+            placeholder={t('alerts.form.placeholder')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-prompt-help`}
+            onChange={(event) => {
+              setPrompt(event.target.value);
+              if (error && !validatePrompt(event.target.value)) setError(null);
+            }}
+          />
+          {error ? (
+            <p className="field-error" id={`${id}-prompt-help`} role="alert">
+              {t(error)}
+            </p>
+          ) : (
+            <p className="field-help" id={`${id}-prompt-help`}>
+              {t('alerts.form.help')}
+            </p>
+          )}
         </div>
-        <div className="field field-switch">
-          <Switch id={`${id}-active`} checked={isActive && !atLimit} disabled={atLimit} onChange={setIsActive} label={atLimit ? t('alerts.room.createInactive') : t('alerts.form.active')} />
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${id}-frequency`}>{t('alerts.form.frequency')}</label>
+            <FrequencySelect id={`${id}-frequency`} value={frequency} onChange={setFrequency} />
+          </div>
+          <div className="field field-switch">
+            <Switch
+              id={`${id}-active`}
+              checked={isActive && !atLimit}
+              disabled={atLimit}
+              onChange={setIsActive}
+              label={atLimit ? t('alerts.room.createInactive') : t('alerts.form.active')}
+            />
+          </div>
         </div>
-      </div>
-      <button type="submit" className="button button-primary" disabled={create.isPending}>
-        {create.isPending ? t('common.saving') : t('alerts.form.submit')}
-      </button>
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? t('common.saving') : t('alerts.form.submit')}
+        </button>
       </fieldset>
     </form>
   );

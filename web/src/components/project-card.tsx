@@ -25,8 +25,16 @@ export function ProjectCard({ project, score, extra }: { project: Project; score
         <ScoreBadge score={score !== undefined ? score : project.matchScore} />
       </div>
       <p className="project-meta">
-        {project.organization && <span><Icon name="building" size={14} /> {project.organization}</span>}
-        {project.location && <span><Icon name="pin" size={14} /> {project.location}</span>}
+        {project.organization && (
+          <span>
+            <Icon name="building" size={14} /> {project.organization}
+          </span>
+        )}
+        {project.location && (
+          <span>
+            <Icon name="pin" size={14} /> {project.location}
+          </span>
+        )}
         <span>
           <Icon name="calendar" size={14} /> {t('projects.published')} {formatDate(project.publishedAt, language, t('common.na'))}
         </span>

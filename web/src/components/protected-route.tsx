@@ -22,7 +22,8 @@ export function VerificationBanner() {
       setSent(true);
       toast({ title: t('auth.toast.verificationSent'), description: t('auth.toast.verificationSentText'), variant: 'success' });
     },
-    onError: (error) => toast({ title: t('auth.toast.resendFailed'), description: describeError(t, error, 'auth.toast.resendFailedText'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: t('auth.toast.resendFailed'), description: describeError(t, error, 'auth.toast.resendFailedText'), variant: 'destructive' }),
   });
 
   useEffect(() => {
@@ -50,7 +51,15 @@ export function VerificationBanner() {
 }
 
 /** Spinner while the user loads, redirect when logged out, banner while the e-mail is unverified. */
-export function ProtectedRoute({ children, redirectTo = '/', requireVerified = false }: { children: ReactNode; redirectTo?: string; requireVerified?: boolean }) {
+export function ProtectedRoute({
+  children,
+  redirectTo = '/',
+  requireVerified = false,
+}: {
+  children: ReactNode;
+  redirectTo?: string;
+  requireVerified?: boolean;
+}) {
   const { t } = useTranslation();
   const { user, isLoading } = useAuth();
   const location = useLocation();

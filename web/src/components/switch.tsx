@@ -1,4 +1,16 @@
-export function Switch({ checked, onChange, label, disabled = false, id }: { checked: boolean; onChange: (checked: boolean) => void; label: string; disabled?: boolean; id?: string }) {
+export function Switch({
+  checked,
+  onChange,
+  label,
+  disabled = false,
+  id,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  disabled?: boolean;
+  id?: string;
+}) {
   return (
     <label className="switch" htmlFor={id}>
       <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />

@@ -25,7 +25,9 @@ function useInvalidateAlerts() {
     void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
     void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
     void queryClient.invalidateQueries({ queryKey: ['/api/subscription'] });
-    void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/projects') || String(query.queryKey[0]).includes('/matches') });
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith('/api/projects') || String(query.queryKey[0]).includes('/matches'),
+    });
   };
 }
 
@@ -49,7 +51,8 @@ export function useUpdateAlert() {
   const { toast } = useToast();
   const invalidate = useInvalidateAlerts();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; prompt?: string; isActive: boolean; frequency?: Frequency }) => apiRequest<Alert>('PUT', `/api/alerts/${id}`, body),
+    mutationFn: ({ id, ...body }: { id: number; prompt?: string; isActive: boolean; frequency?: Frequency }) =>
+      apiRequest<Alert>('PUT', `/api/alerts/${id}`, body),
     onSuccess: (_alert, variables) => {
       invalidate();
       if (variables.prompt !== undefined) toast({ title: t('alerts.toast.updated'), variant: 'success' });

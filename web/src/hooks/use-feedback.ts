@@ -30,7 +30,8 @@ export function useSetFeedback() {
         : apiRequest('POST', `/api/alerts/${alertId}/feedback`, { projectId, verdict }),
     onSuccess: (_result, variables) => {
       invalidate();
-      if (variables.verdict !== null) toast({ title: t(variables.verdict === 'relevant' ? 'feedback.toast.liked' : 'feedback.toast.disliked'), variant: 'success' });
+      if (variables.verdict !== null)
+        toast({ title: t(variables.verdict === 'relevant' ? 'feedback.toast.liked' : 'feedback.toast.disliked'), variant: 'success' });
     },
     onError: (error) => toast({ title: t('feedback.toast.error'), description: describeError(t, error), variant: 'destructive' }),
   });
@@ -60,5 +61,12 @@ export function useSetExclusions() {
 
 /** "Strassenbau, Belag ; Gleis" → ["Strassenbau", "Belag", "Gleis"]. */
 export function parseExcludedWords(text: string): string[] {
-  return [...new Set(text.split(/[,;\n]/).map((word) => word.trim()).filter((word) => word !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[,;\n]/)
+        .map((word) => word.trim())
+        .filter((word) => word !== ''),
+    ),
+  ];
 }

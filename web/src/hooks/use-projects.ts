@@ -58,7 +58,14 @@ export function useProjectPages(query: Omit<ProjectQuery, 'limit' | 'offset'>) {
 export function useCategories() {
   return useQuery<string[]>({
     queryKey: ['/api/projects/categories'],
-    select: (data) => (Array.isArray(data) ? data.map((item) => (typeof item === 'string' ? item : String((item as { category?: string; name?: string }).category ?? (item as { name?: string }).name ?? ''))).filter(Boolean) : []),
+    select: (data) =>
+      Array.isArray(data)
+        ? data
+            .map((item) =>
+              typeof item === 'string' ? item : String((item as { category?: string; name?: string }).category ?? (item as { name?: string }).name ?? ''),
+            )
+            .filter(Boolean)
+        : [],
   });
 }
 

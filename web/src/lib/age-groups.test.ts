@@ -15,7 +15,12 @@ describe('groupByAge', () => {
       { id: 'f', publishedAt: null, score: 99 },
       { id: 'g', publishedAt: daysAgo(2), score: null },
     ];
-    const groups = groupByAge(items, (item) => item.publishedAt, (item) => item.score, now);
+    const groups = groupByAge(
+      items,
+      (item) => item.publishedAt,
+      (item) => item.score,
+      now,
+    );
     expect(groups.recent.map((item) => item.id)).toEqual(['b', 'a', 'g']);
     expect(groups.month.map((item) => item.id)).toEqual(['d', 'c']);
     expect(groups.older.map((item) => item.id)).toEqual(['f', 'e']);

@@ -34,14 +34,7 @@ export interface LanguageSources {
 
 /** Detection order of docs/product.md §9: query lng, cookie, localStorage, sessionStorage, navigator, html tag. */
 export function detectLanguage(sources: LanguageSources): Language {
-  const candidates = [
-    sources.query,
-    sources.cookie,
-    sources.localStorage,
-    sources.sessionStorage,
-    ...(sources.navigator ?? []),
-    sources.htmlTag,
-  ];
+  const candidates = [sources.query, sources.cookie, sources.localStorage, sources.sessionStorage, ...(sources.navigator ?? []), sources.htmlTag];
   for (const candidate of candidates) {
     const language = normaliseLanguage(candidate);
     if (language) return language;
@@ -59,7 +52,10 @@ function safe<T>(read: () => T): T | null {
 
 export function browserLanguageSources(): LanguageSources {
   const cookie = safe(() => {
-    const match = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
+    const match = document.cookie
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
     return match ? decodeURIComponent(match.slice(LANGUAGE_COOKIE.length + 1)) : null;
   });
   return {

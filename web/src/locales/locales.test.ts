@@ -22,7 +22,10 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const locales = Object.fromEntries(LANGUAGES.map((language) => [language, flatten(load(language))])) as Record<(typeof LANGUAGES)[number], Map<string, unknown>>;
+const locales = Object.fromEntries(LANGUAGES.map((language) => [language, flatten(load(language))])) as Record<
+  (typeof LANGUAGES)[number],
+  Map<string, unknown>
+>;
 
 describe('locales', () => {
   const allKeys = new Set(LANGUAGES.flatMap((language) => [...locales[language].keys()]));

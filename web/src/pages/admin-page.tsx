@@ -147,7 +147,10 @@ interface NotifyResult {
 
 /** The notify run told from its numbers, in the user's language (the server's sentence is English). */
 export function describeNotifyResult(t: TFunction, result: NotifyResult | null | undefined): string {
-  const sent = t('admin.notifyResult.sent', { count: result?.digestsSent ?? 0, matches: t('admin.notifyResult.matches', { count: result?.matchesEmailed ?? 0 }) });
+  const sent = t('admin.notifyResult.sent', {
+    count: result?.digestsSent ?? 0,
+    matches: t('admin.notifyResult.matches', { count: result?.matchesEmailed ?? 0 }),
+  });
   const failed = result?.digestsFailed ? ` ${t('admin.notifyResult.failed', { count: result.digestsFailed })}` : '';
   const frequencies = (result?.frequencies ?? []).map((frequency) => t(`alerts.frequency.${frequency}`)).join(', ');
   return frequencies ? `${sent}${failed} (${frequencies})` : `${sent}${failed}`;
@@ -167,7 +170,12 @@ function NotificationsCard() {
       <h2 id="notify-title">{t('admin.notificationsTitle')}</h2>
       <p className="muted">{t('admin.notificationsText')}</p>
       <div className="toolbar">
-        <select className="input" value={frequency} aria-label={t('alerts.form.frequency')} onChange={(event) => setFrequency(event.target.value as NotifyFrequency)}>
+        <select
+          className="input"
+          value={frequency}
+          aria-label={t('alerts.form.frequency')}
+          onChange={(event) => setFrequency(event.target.value as NotifyFrequency)}
+        >
           <option value="daily">{t('alerts.frequency.daily')}</option>
           <option value="weekly">{t('alerts.frequency.weekly')}</option>
           <option value="all">{t('admin.allFrequencies')}</option>

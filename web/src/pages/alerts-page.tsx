@@ -57,7 +57,13 @@ function AlertEditor({ alert, onDone }: { alert: Alert; onDone: () => void }) {
     <form className="alert-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={`edit-${alert.id}`}>{t('alerts.form.prompt')}</label>
-        <textarea id={`edit-${alert.id}`} className={error ? 'input invalid' : 'input'} rows={3} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
+        <textarea
+          id={`edit-${alert.id}`}
+          className={error ? 'input invalid' : 'input'}
+          rows={3}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+        />
         {error && (
           <p className="field-error" role="alert">
             {t(error)}
@@ -114,7 +120,11 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
   }, [highlighted]);
 
   return (
-    <li ref={ref} id={`alert-${alert.id}`} className={`alert-item${highlighted ? ' highlighted' : ''}${selected ? ' selected' : ''}${active ? '' : ' inactive'}`}>
+    <li
+      ref={ref}
+      id={`alert-${alert.id}`}
+      className={`alert-item${highlighted ? ' highlighted' : ''}${selected ? ' selected' : ''}${active ? '' : ' inactive'}`}
+    >
       {editing ? (
         <AlertEditor alert={alert} onDone={() => setEditing(false)} />
       ) : (
@@ -130,13 +140,18 @@ function AlertItem({ alert, highlighted, selected, onSelect }: { alert: Alert; h
             />
           </div>
           {cannotActivate && (
-            <p className="muted small">{room.blocked === 'subscription' ? t('alerts.room.subscriptionShort') : t('alerts.room.limitShort', { max: room.max })}</p>
+            <p className="muted small">
+              {room.blocked === 'subscription' ? t('alerts.room.subscriptionShort') : t('alerts.room.limitShort', { max: room.max })}
+            </p>
           )}
           <p className="alert-meta">
             <span className="badge badge-info">{t(`alerts.frequency.${alert.frequency ?? 'daily'}`)}</span>
             <span className="badge badge-muted">{t('alerts.matchCount', { count: alert.matchCount ?? 0 })}</span>
             {(alert.promptLanguage ?? alert.language) && (
-              <span className="badge badge-muted" title={t('alerts.promptLanguage', { language: t(`language.names.${alert.promptLanguage ?? alert.language}`) })}>
+              <span
+                className="badge badge-muted"
+                title={t('alerts.promptLanguage', { language: t(`language.names.${alert.promptLanguage ?? alert.language}`) })}
+              >
                 {(alert.promptLanguage ?? alert.language ?? '').toUpperCase()}
               </span>
             )}
@@ -191,7 +206,11 @@ function useMatchingProjects(alerts: Alert[], selectedId: number | null): { item
       if (!match.project) continue;
       const known = best.get(match.project.id);
       if (!known || (match.score ?? -1) > (known.score ?? -1)) {
-        best.set(match.project.id, { project: normaliseProject(match.project as Project & Record<string, unknown>), score: match.score, feedback: match.feedback ?? null });
+        best.set(match.project.id, {
+          project: normaliseProject(match.project as Project & Record<string, unknown>),
+          score: match.score,
+          feedback: match.feedback ?? null,
+        });
       }
     }
   }
@@ -201,7 +220,11 @@ function useMatchingProjects(alerts: Alert[], selectedId: number | null): { item
 
 function AgeGroups({ items, alertId }: { items: ScoredProject[]; alertId: number | null }) {
   const { t } = useTranslation();
-  const groups = groupByAge(items, (item) => item.project.publishedAt, (item) => item.score);
+  const groups = groupByAge(
+    items,
+    (item) => item.project.publishedAt,
+    (item) => item.score,
+  );
   const sections = [
     { key: 'recent', label: t('alerts.groups.recent'), items: groups.recent },
     { key: 'month', label: t('alerts.groups.month'), items: groups.month },
@@ -268,7 +291,13 @@ function MatchingProjects({ alerts, selected, onClear }: { alerts: Alert[]; sele
           {strong.length === 0 ? <p className="empty">{t('alerts.noMatches')}</p> : <AgeGroups items={strong} alertId={selected?.id ?? null} />}
           {weaker.length > 0 && (
             <div className="weaker-matches">
-              <button type="button" className="button button-small" aria-expanded={showWeaker} aria-controls="weaker-list" onClick={() => setShowWeaker((value) => !value)}>
+              <button
+                type="button"
+                className="button button-small"
+                aria-expanded={showWeaker}
+                aria-controls="weaker-list"
+                onClick={() => setShowWeaker((value) => !value)}
+              >
                 {showWeaker ? t('alerts.hideWeaker') : t('alerts.showWeaker', { count: weaker.length, threshold })}
               </button>
               {showWeaker && (
@@ -322,7 +351,13 @@ export function AlertsPage() {
       <section className="card" aria-labelledby="create-title">
         <div className="card-head">
           <h2 id="create-title">{t('alerts.createTitle')}</h2>
-          <button type="button" className="button button-small" aria-expanded={showCreate} aria-controls="create-section" onClick={() => setShowCreate((value) => !value)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-expanded={showCreate}
+            aria-controls="create-section"
+            onClick={() => setShowCreate((value) => !value)}
+          >
             {showCreate ? t('common.hide') : t('common.show')}
           </button>
         </div>

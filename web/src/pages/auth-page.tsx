@@ -8,7 +8,23 @@ import { useAuth } from '../hooks/use-auth.tsx';
 import { validateLogin, validateRegister } from '../lib/auth-validation.ts';
 import type { FieldErrors } from '../lib/auth-validation.ts';
 
-function Field({ id, label, type = 'text', value, onChange, error, autoComplete }: { id: string; label: string; type?: string; value: string; onChange: (value: string) => void; error?: string; autoComplete?: string }) {
+function Field({
+  id,
+  label,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  autoComplete?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="field">
@@ -46,8 +62,23 @@ function LoginForm() {
   };
   return (
     <form onSubmit={submit} noValidate className="auth-form" aria-label={t('auth.login')}>
-      <Field id="login-username" label={t('auth.username')} value={values.username} onChange={(username) => setValues({ ...values, username })} error={errors.username} autoComplete="username" />
-      <Field id="login-password" label={t('auth.password')} type="password" value={values.password} onChange={(password) => setValues({ ...values, password })} error={errors.password} autoComplete="current-password" />
+      <Field
+        id="login-username"
+        label={t('auth.username')}
+        value={values.username}
+        onChange={(username) => setValues({ ...values, username })}
+        error={errors.username}
+        autoComplete="username"
+      />
+      <Field
+        id="login-password"
+        label={t('auth.password')}
+        type="password"
+        value={values.password}
+        onChange={(password) => setValues({ ...values, password })}
+        error={errors.password}
+        autoComplete="current-password"
+      />
       <button type="submit" className="button button-primary button-block" disabled={loginPending}>
         {loginPending ? t('auth.loggingIn') : t('auth.loginButton')}
       </button>
@@ -74,10 +105,33 @@ function RegisterForm() {
   };
   return (
     <form onSubmit={submit} noValidate className="auth-form" aria-label={t('auth.register')}>
-      <Field id="register-username" label={t('auth.username')} value={values.username} onChange={set('username')} error={errors.username} autoComplete="username" />
+      <Field
+        id="register-username"
+        label={t('auth.username')}
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+        autoComplete="username"
+      />
       <Field id="register-email" label={t('auth.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" />
-      <Field id="register-password" label={t('auth.password')} type="password" value={values.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-      <Field id="register-confirm" label={t('auth.confirmPassword')} type="password" value={values.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} autoComplete="new-password" />
+      <Field
+        id="register-password"
+        label={t('auth.password')}
+        type="password"
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      <Field
+        id="register-confirm"
+        label={t('auth.confirmPassword')}
+        type="password"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+        error={errors.confirmPassword}
+        autoComplete="new-password"
+      />
       <button type="submit" className="button button-primary button-block" disabled={registerPending}>
         {registerPending ? t('auth.registering') : t('auth.registerButton')}
       </button>
@@ -107,7 +161,13 @@ export function AuthPage() {
             <button type="button" role="tab" aria-selected={tab === 'login'} className={tab === 'login' ? 'tab active' : 'tab'} onClick={() => select('login')}>
               {t('auth.login')}
             </button>
-            <button type="button" role="tab" aria-selected={tab === 'register'} className={tab === 'register' ? 'tab active' : 'tab'} onClick={() => select('register')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'register'}
+              className={tab === 'register' ? 'tab active' : 'tab'}
+              onClick={() => select('register')}
+            >
               {t('auth.register')}
             </button>
           </div>

@@ -97,7 +97,14 @@ function ProjectSearchCard() {
         {isFetching && !isLoading && <span className="spinner small" aria-hidden="true" />}
       </div>
       <div className="toolbar">
-        <input type="search" className="input grow" value={q} placeholder={t('projects.searchPlaceholder')} aria-label={t('projects.search')} onChange={(event) => setQ(event.target.value)} />
+        <input
+          type="search"
+          className="input grow"
+          value={q}
+          placeholder={t('projects.searchPlaceholder')}
+          aria-label={t('projects.search')}
+          onChange={(event) => setQ(event.target.value)}
+        />
         <select className="input" value={limit} aria-label={t('dashboard.resultCount')} onChange={(event) => setLimit(Number(event.target.value))}>
           <option value={10}>10</option>
           <option value={20}>20</option>

@@ -71,7 +71,9 @@ export function EmailActionPage() {
           )}
           {state === 'error' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">✕</p>
+              <p className="big-icon danger" aria-hidden="true">
+                ✕
+              </p>
               <h1>{t('emailAction.failed')}</h1>
               <p className="muted small">{message || t('errors.codes.invalid_token')}</p>
               <Link to="/" className="button button-ghost">

@@ -50,7 +50,14 @@ export function ForgotPasswordPage() {
               <p className="muted">{t('forgot.text')}</p>
               <div className="field">
                 <label htmlFor="forgot-email">{t('auth.email')}</label>
-                <input id="forgot-email" type="email" className={error ? 'input invalid' : 'input'} value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
+                <input
+                  id="forgot-email"
+                  type="email"
+                  className={error ? 'input invalid' : 'input'}
+                  value={email}
+                  autoComplete="email"
+                  onChange={(event) => setEmail(event.target.value)}
+                />
                 {error && (
                   <p className="field-error" role="alert">
                     {t(error)}

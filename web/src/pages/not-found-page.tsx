@@ -8,7 +8,9 @@ export function NotFoundPage() {
     <PublicLayout title={t('notFound.title')}>
       <div className="container narrow">
         <div className="card center-card">
-          <p className="big-icon" aria-hidden="true">404</p>
+          <p className="big-icon" aria-hidden="true">
+            404
+          </p>
           <h1>{t('notFound.title')}</h1>
           <p>{t('notFound.text', { defaultValue: "La page que vous cherchez n'existe pas ou a été déplacée." })}</p>
           <Link to="/" className="button button-primary">

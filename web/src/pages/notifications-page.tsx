@@ -179,7 +179,13 @@ export function NotificationsPage() {
         <button type="button" role="tab" aria-selected={tab === 'all'} className={tab === 'all' ? 'tab active' : 'tab'} onClick={() => setTab('all')}>
           {t('notifications.tabs.all')}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'preview'} className={tab === 'preview' ? 'tab active' : 'tab'} onClick={() => setTab('preview')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'preview'}
+          className={tab === 'preview' ? 'tab active' : 'tab'}
+          onClick={() => setTab('preview')}
+        >
           {t('notifications.tabs.preview')}
         </button>
       </div>

@@ -26,7 +26,17 @@ export function initialSummaryTab(available: readonly Language[], language: Lang
   return notice ?? available[0] ?? null;
 }
 
-function Summaries({ summaries, isLoading, isError, fallback }: { summaries: ProjectSummaries | undefined; isLoading: boolean; isError: boolean; fallback: string }) {
+function Summaries({
+  summaries,
+  isLoading,
+  isError,
+  fallback,
+}: {
+  summaries: ProjectSummaries | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  fallback: string;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const [chosen, setChosen] = useState<Language | null>(null);
@@ -64,7 +74,15 @@ function Summaries({ summaries, isLoading, isError, fallback }: { summaries: Pro
       {available.length > 1 && (
         <div className="tabs small" role="tablist" aria-label={t('project.summaryLanguage')}>
           {available.map((code) => (
-            <button key={code} type="button" role="tab" lang={code} aria-selected={tab === code} className={tab === code ? 'tab active' : 'tab'} onClick={() => setChosen(code)}>
+            <button
+              key={code}
+              type="button"
+              role="tab"
+              lang={code}
+              aria-selected={tab === code}
+              className={tab === code ? 'tab active' : 'tab'}
+              onClick={() => setChosen(code)}
+            >
               {code.toUpperCase()}
             </button>
           ))}
@@ -115,9 +133,15 @@ export function ProjectDetailPage() {
   const params = useParams();
   const id = Number.parseInt(params.id ?? '', 10);
   const { data: project, isLoading, isError } = useProject(id);
-  const summaries = useQuery<ProjectSummaries>({ queryKey: [`/api/projects/${id}/summaries`], staleTime: SUMMARIES_STALE_MS, enabled: Number.isInteger(id) && id > 0 });
+  const summaries = useQuery<ProjectSummaries>({
+    queryKey: [`/api/projects/${id}/summaries`],
+    staleTime: SUMMARIES_STALE_MS,
+    enabled: Number.isInteger(id) && id > 0,
+  });
   // Sentences picked from the notice are an extract, never "AI": the label says which one the reader gets.
-  const extract = (summaries.data?.extractive?.length ?? 0) > 0 && summaries.data?.extractive?.length === LANGUAGES.filter((code) => summaries.data?.[SUMMARY_FIELD[code]]).length;
+  const extract =
+    (summaries.data?.extractive?.length ?? 0) > 0 &&
+    summaries.data?.extractive?.length === LANGUAGES.filter((code) => summaries.data?.[SUMMARY_FIELD[code]]).length;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
 
   if (isLoading) return <Spinner />;
@@ -199,7 +223,12 @@ export function ProjectDetailPage() {
                 </>
               )}
             </h2>
-            <Summaries summaries={summaries.data} isLoading={summaries.isLoading} isError={summaries.isError} fallback={stripHtml(localisedSummary(project, language))} />
+            <Summaries
+              summaries={summaries.data}
+              isLoading={summaries.isLoading}
+              isError={summaries.isError}
+              fallback={stripHtml(localisedSummary(project, language))}
+            />
             <p className="muted small">{extract ? t('project.extractDisclaimer') : t('project.summaryDisclaimer')}</p>
           </section>
           <section className="card">

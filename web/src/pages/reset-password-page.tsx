@@ -66,7 +66,14 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} noValidate>
               <div className="field">
                 <label htmlFor="new-password">{t('reset.newPassword')}</label>
-                <input id="new-password" type="password" autoComplete="new-password" className={errors.newPassword ? 'input invalid' : 'input'} value={values.newPassword} onChange={(event) => setValues({ ...values, newPassword: event.target.value })} />
+                <input
+                  id="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  className={errors.newPassword ? 'input invalid' : 'input'}
+                  value={values.newPassword}
+                  onChange={(event) => setValues({ ...values, newPassword: event.target.value })}
+                />
                 {errors.newPassword && (
                   <p className="field-error" role="alert">
                     {t(errors.newPassword)}
@@ -75,7 +82,14 @@ export function ResetPasswordPage() {
               </div>
               <div className="field">
                 <label htmlFor="confirm-new-password">{t('reset.confirmNewPassword')}</label>
-                <input id="confirm-new-password" type="password" autoComplete="new-password" className={errors.confirmNewPassword ? 'input invalid' : 'input'} value={values.confirmNewPassword} onChange={(event) => setValues({ ...values, confirmNewPassword: event.target.value })} />
+                <input
+                  id="confirm-new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  className={errors.confirmNewPassword ? 'input invalid' : 'input'}
+                  value={values.confirmNewPassword}
+                  onChange={(event) => setValues({ ...values, confirmNewPassword: event.target.value })}
+                />
                 {errors.confirmNewPassword && (
                   <p className="field-error" role="alert">
                     {t(errors.confirmNewPassword)}

@@ -23,7 +23,13 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="reminders-title">
         <h2 id="reminders-title">{t('settings.remindersTitle')}</h2>
         <p className="muted">{t('settings.remindersIntro')}</p>
-        <Switch id="reminders-enabled" checked={data.remindersEnabled} disabled={update.isPending} label={t('settings.remindersEnabled')} onChange={(remindersEnabled) => update.mutate({ remindersEnabled })} />
+        <Switch
+          id="reminders-enabled"
+          checked={data.remindersEnabled}
+          disabled={update.isPending}
+          label={t('settings.remindersEnabled')}
+          onChange={(remindersEnabled) => update.mutate({ remindersEnabled })}
+        />
         <fieldset className="field" disabled={!data.remindersEnabled || update.isPending}>
           <legend>{t('settings.reminderDays')}</legend>
           <div className="button-row">

@@ -48,7 +48,8 @@ function IncludedCard({ subscription }: { subscription: Subscription }) {
       </div>
       <p>{t('subscription.includedText')}</p>
       <p>
-        {t('subscription.alertsUsed')}: <strong>{t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS })}</strong>
+        {t('subscription.alertsUsed')}:{' '}
+        <strong>{t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS })}</strong>
       </p>
       <PlanFeatures maxAlerts={subscription.maxAlerts} />
     </section>
@@ -70,7 +71,10 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
     { label: t('subscription.plan'), value: subscription.plan === 'yearly' ? t('subscription.plans.yearly') : t('subscription.plans.monthly') },
     { label: t('subscription.periodStart'), value: formatDate(subscription.currentPeriodStart, language, t('common.na')) },
     { label: t('subscription.periodEnd'), value: formatDate(subscription.currentPeriodEnd, language, t('common.na')) },
-    { label: t('subscription.alertsUsed'), value: t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS }) },
+    {
+      label: t('subscription.alertsUsed'),
+      value: t('subscription.usage', { current: subscription.activeAlertCount ?? 0, max: subscription.maxAlerts ?? MAX_ACTIVE_ALERTS }),
+    },
   ];
   return (
     <section className="card plan-card">
@@ -86,7 +90,11 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
           </div>
         ))}
       </dl>
-      {status === 'trialing' && <p className="notice notice-info">{t('subscription.trialUntil', { date: formatDate(subscription.trialEnd ?? subscription.currentPeriodEnd, language, t('common.na')) })}</p>}
+      {status === 'trialing' && (
+        <p className="notice notice-info">
+          {t('subscription.trialUntil', { date: formatDate(subscription.trialEnd ?? subscription.currentPeriodEnd, language, t('common.na')) })}
+        </p>
+      )}
       {subscription.cancelAtPeriodEnd && (
         <p className="notice notice-warning">{t('subscription.cancelNotice', { date: formatDate(subscription.currentPeriodEnd, language, t('common.na')) })}</p>
       )}
@@ -150,12 +158,21 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
 
   return (
     <div className="stack">
-      {subscription?.status && status !== 'inactive' && <p className="notice notice-warning">{t('subscription.statusNotice', { status: t(`subscription.statuses.${status}`) })}</p>}
+      {subscription?.status && status !== 'inactive' && (
+        <p className="notice notice-warning">{t('subscription.statusNotice', { status: t(`subscription.statuses.${status}`) })}</p>
+      )}
       <section className="card plan-card">
         <h2>{t('subscription.choosePlan')}</h2>
         <div className="tabs" role="tablist">
           {PLANS.map((value) => (
-            <button key={value} type="button" role="tab" aria-selected={plan === value} className={plan === value ? 'tab active' : 'tab'} onClick={() => setPlan(value)}>
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={plan === value}
+              className={plan === value ? 'tab active' : 'tab'}
+              onClick={() => setPlan(value)}
+            >
               {t(`subscription.plans.${value}`)}
               {value === 'yearly' && <span className="badge badge-success tab-badge">{t('subscription.twoMonthsFree')}</span>}
             </button>
@@ -166,7 +183,9 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
           <span className="price">{formatNumber(price, language)} CHF</span>{' '}
           <span className="muted">{plan === 'yearly' ? t('subscription.perYear') : t('subscription.perMonth')}</span>
         </p>
-        {plan === 'yearly' && <p className="saving">{t('subscription.yearlySaving', { amount: formatNumber(PLAN_PRICES_CHF.monthly * 12 - PLAN_PRICES_CHF.yearly, language) })}</p>}
+        {plan === 'yearly' && (
+          <p className="saving">{t('subscription.yearlySaving', { amount: formatNumber(PLAN_PRICES_CHF.monthly * 12 - PLAN_PRICES_CHF.yearly, language) })}</p>
+        )}
         <PlanFeatures maxAlerts={subscription?.maxAlerts} />
 
         <form className="promo-form" onSubmit={applyPromo}>
@@ -198,20 +217,22 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
               </button>
             )}
           </div>
-          {promo && (
-            <p className="notice notice-success">
-              {promoText(t, promo)}
-            </p>
-          )}
+          {promo && <p className="notice notice-success">{promoText(t, promo)}</p>}
         </form>
 
         <button type="button" className="button button-primary button-block button-large" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
           {checkout.isPending ? t('common.redirecting') : t('subscription.checkout')}
         </button>
         <ul className="reassurance muted small">
-          <li><Icon name="lock" size={14} /> {t('subscription.reassurance.secure')}</li>
-          <li><Icon name="check" size={14} /> {t('subscription.reassurance.cancel')}</li>
-          <li><Icon name="gift" size={14} /> {t('subscription.reassurance.trial')}</li>
+          <li>
+            <Icon name="lock" size={14} /> {t('subscription.reassurance.secure')}
+          </li>
+          <li>
+            <Icon name="check" size={14} /> {t('subscription.reassurance.cancel')}
+          </li>
+          <li>
+            <Icon name="gift" size={14} /> {t('subscription.reassurance.trial')}
+          </li>
         </ul>
       </section>
     </div>

@@ -46,7 +46,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'success' && (
             <>
-              <p className="big-icon success" aria-hidden="true">✓</p>
+              <p className="big-icon success" aria-hidden="true">
+                ✓
+              </p>
               <h1>{t('verify.success')}</h1>
               <p>{t('verify.successText')}</p>
               <Link to={user ? '/home' : '/auth'} className="button button-primary">
@@ -56,7 +58,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'error' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">✕</p>
+              <p className="big-icon danger" aria-hidden="true">
+                ✕
+              </p>
               <h1>{t('verify.failed')}</h1>
               <p>{t('verify.failedText')}</p>
               {message && <p className="muted small">{message}</p>}
@@ -72,7 +76,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'no-token' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">!</p>
+              <p className="big-icon danger" aria-hidden="true">
+                !
+              </p>
               <h1>{t('verify.failed')}</h1>
               <p>{t('verify.noToken')}</p>
               <Link to="/" className="button button-ghost">

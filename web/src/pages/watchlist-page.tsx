@@ -32,7 +32,11 @@ function WatchedCard({ project }: { project: WatchedProject }) {
         </span>
       </p>
       <div className="project-card-foot">
-        {project.status !== 'open' && <span className={`badge ${CHANGE_BADGE[project.status] ?? 'badge-muted'}`}>{t(`watchlist.status.${project.status}`, { defaultValue: project.status })}</span>}
+        {project.status !== 'open' && (
+          <span className={`badge ${CHANGE_BADGE[project.status] ?? 'badge-muted'}`}>
+            {t(`watchlist.status.${project.status}`, { defaultValue: project.status })}
+          </span>
+        )}
         {project.changes.map((change) => (
           <span key={change.publicationId} className={`badge ${CHANGE_BADGE[change.kind] ?? 'badge-muted'}`}>
             {t(`watchlist.change.${change.kind}`, { date: formatDate(change.date, language, t('common.na')) })}

@@ -112,6 +112,8 @@ describe('local scorer', () => {
     const prepared = scorer.prepareProject(target);
     expect(scorer.score(excluding, prepared).score).toBeLessThan(scorer.score(plain, prepared).score);
     const widened = scorer.prepareAlert('Gartenpflege', 'de', { corpus: index.corpus, extra: { terms: [{ text: 'Baumschnitt', weight: 1 }] } });
-    expect(scorer.score(widened, prepared).score).toBeGreaterThan(scorer.score(scorer.prepareAlert('Gartenpflege', 'de', { corpus: index.corpus }), prepared).score);
+    expect(scorer.score(widened, prepared).score).toBeGreaterThan(
+      scorer.score(scorer.prepareAlert('Gartenpflege', 'de', { corpus: index.corpus }), prepared).score,
+    );
   });
 });

@@ -9,10 +9,37 @@ const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it
 
 /** Procurement words that say nothing about the work itself, in any of the four languages. */
 const PROCUREMENT_STOP_WORDS = [
-  'ausschreibung', 'ausschreibungen', 'auftrag', 'aufträge', 'beschaffung', 'vergabe', 'los', 'lose',
-  'appel', 'appels', 'offre', 'offres', 'marché', 'marchés', 'lot', 'lots',
-  'bando', 'bandi', 'gara', 'gare', 'appalto', 'appalti', 'lotto', 'lotti',
-  'tender', 'tenders', 'procurement', 'contract', 'contracts', 'call', 'calls',
+  'ausschreibung',
+  'ausschreibungen',
+  'auftrag',
+  'aufträge',
+  'beschaffung',
+  'vergabe',
+  'los',
+  'lose',
+  'appel',
+  'appels',
+  'offre',
+  'offres',
+  'marché',
+  'marchés',
+  'lot',
+  'lots',
+  'bando',
+  'bandi',
+  'gara',
+  'gare',
+  'appalto',
+  'appalti',
+  'lotto',
+  'lotti',
+  'tender',
+  'tenders',
+  'procurement',
+  'contract',
+  'contracts',
+  'call',
+  'calls',
 ];
 
 const STOP_LISTS: Record<Language, readonly string[]> = { de: deu, fr: fra, it: ita, en: eng };
@@ -23,7 +50,11 @@ export function foldDiacritics(text: string): string {
 
 /** Lower-cased words; apostrophes, hyphens and slashes separate words, tokens without a letter are dropped. */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.filter((word) => word.length > 1 && /\p{L}/u.test(word));
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EvaluationSet } from '../evaluation/evaluation-set.ts';
+import type { EvaluationSet } from './evaluation-set.ts';
 import { LlmReplyError } from '../llm/llm-errors.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { scoreAllWithLlm, type LlmEvaluationStats } from './evaluate-with-llm.ts';
 
 const set: EvaluationSet = {
@@ -18,7 +18,14 @@ const set: EvaluationSet = {
 const localScores: Record<string, number> = { high: 60, low: 10, broken: 50 };
 const scorer = {
   prepareAlert: (prompt: string) => ({ prompt }),
-  prepareProject: (project: { id: string; title: string }) => ({ id: project.id, title: project.title, termIds: new Int32Array(), termFrequencies: new Float32Array(), length: 0, codes: [] }),
+  prepareProject: (project: { id: string; title: string }) => ({
+    id: project.id,
+    title: project.title,
+    termIds: new Int32Array(),
+    termFrequencies: new Float32Array(),
+    length: 0,
+    codes: [],
+  }),
   quickScore: (_alert: unknown, project: { title: string }) => localScores[project.title]!,
   score: (_alert: unknown, project: { title: string }) => ({ score: localScores[project.title]!, explanation: '' }),
 } as unknown as LocalScorer;

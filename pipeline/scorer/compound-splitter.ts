@@ -5,7 +5,36 @@ const MIN_PART = 3;
 const MIN_LEARNED_PART = 4;
 const MIN_UNKNOWN_PART = 4;
 /** Verb particles and prefixes: "Unterhalt" is one word, not "unter" + "halt". */
-const PARTICLES = new Set(['ab', 'an', 'auf', 'aus', 'bei', 'durch', 'ein', 'ent', 'gegen', 'hinter', 'mit', 'nach', 'neben', 'ober', 'uber', 'um', 'unter', 'ver', 'vor', 'wider', 'wieder', 'zer', 'zu', 'zusammen', 'zwischen', 'multi', 'inter', 'sonder']);
+const PARTICLES = new Set([
+  'ab',
+  'an',
+  'auf',
+  'aus',
+  'bei',
+  'durch',
+  'ein',
+  'ent',
+  'gegen',
+  'hinter',
+  'mit',
+  'nach',
+  'neben',
+  'ober',
+  'uber',
+  'um',
+  'unter',
+  'ver',
+  'vor',
+  'wider',
+  'wieder',
+  'zer',
+  'zu',
+  'zusammen',
+  'zwischen',
+  'multi',
+  'inter',
+  'sonder',
+]);
 
 export interface CompoundSplitter {
   /** Parts of a German compound ("kanalsanierung" → ["kanal", "sanierung"]), or [] when it does not split. */
@@ -60,9 +89,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const partOf = (part: string, allowUnknown: boolean): { count: number; unknown: number } | null => {
     const count = isKnown(part);
     if (count) return { count, unknown: 0 };
-    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !isEnding(part)
-      ? { count: 0.5, unknown: 1 }
-      : null;
+    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !isEnding(part) ? { count: 0.5, unknown: 1 } : null;
   };
   const isCorpusWord = (part: string): boolean => part.length >= MIN_LEARNED_PART && frequency.has(part);
 
@@ -78,7 +105,9 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
         const known = partOf(modifier, false);
         const rest = known
           ? (best(tail, false) ?? (allowUnknown && isCorpusWord(modifier) ? asWhole(tail, true) : null))
-          : allowUnknown && isCorpusWord(tail) ? asWhole(tail, false) : null;
+          : allowUnknown && isCorpusWord(tail)
+            ? asWhole(tail, false)
+            : null;
         const first = known ?? partOf(modifier, allowUnknown);
         if (!first || !rest || first.unknown + rest.unknown > 1) continue;
         const candidate = {

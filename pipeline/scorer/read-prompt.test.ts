@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readPrompt, type WordRole } from './read-prompt.ts';
 
 const roles = (prompt: string) => readPrompt(prompt).words.map(({ word, role }) => `${word}:${role}`);
-const of = (prompt: string, role: WordRole) => readPrompt(prompt).words.filter((word) => word.role === role).map(({ word }) => word);
+const of = (prompt: string, role: WordRole) =>
+  readPrompt(prompt)
+    .words.filter((word) => word.role === role)
+    .map(({ word }) => word);
 
 describe('readPrompt', () => {
   it('turns what follows "aber keine", "sauf", "senza", "except" into exclusions until the clause ends', () => {
@@ -23,7 +26,13 @@ describe('readPrompt', () => {
     expect(words.map((word) => word.word)).toEqual(['eine', 'Schreinerei', 'Aufträge', 'Küchen', 'und', 'Einbauschränke']);
     expect(words.find((word) => word.word === 'Schreinerei')?.role).toBe('profile');
     expect(words.find((word) => word.word === 'Küchen')?.role).toBe('subject');
-    expect(readPrompt('We are a tiling company looking for flooring contracts').words.map((word) => word.word)).toEqual(['a', 'tiling', 'company', 'flooring', 'contracts']);
+    expect(readPrompt('We are a tiling company looking for flooring contracts').words.map((word) => word.word)).toEqual([
+      'a',
+      'tiling',
+      'company',
+      'flooring',
+      'contracts',
+    ]);
   });
 
   it('keeps the place out of the subject and reads it as a constraint', () => {

@@ -33,7 +33,33 @@ const INTRODUCERS = new Set(PLACE_INTRODUCERS.map(normalizeWord));
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(normalizeWord));
 /** "AG" is also the company suffix (Aktiengesellschaft), so it is a canton only after "Kanton". */
 const AMBIGUOUS_CODES = new Set(['AG']);
-const FILLERS = new Set(['de', 'du', 'des', 'di', 'del', 'of', 'the', 'le', 'la', 'des', 'dans', 'im', 'in', 'nel', 'en', 'au', 'ou', 'oder', 'o', 'or', 'et', 'und', 'e', 'and', 'et']);
+const FILLERS = new Set([
+  'de',
+  'du',
+  'des',
+  'di',
+  'del',
+  'of',
+  'the',
+  'le',
+  'la',
+  'des',
+  'dans',
+  'im',
+  'in',
+  'nel',
+  'en',
+  'au',
+  'ou',
+  'oder',
+  'o',
+  'or',
+  'et',
+  'und',
+  'e',
+  'and',
+  'et',
+]);
 
 /** Words with their original case; the same split as the one the analyzer uses. */
 export function splitWords(text: string): string[] {

@@ -31,7 +31,12 @@ function scoringSourcesHash(): string {
   const files = readdirSync(SCORING_SOURCES, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(SCORING_SOURCES, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(SCORING_SOURCES, file)))
+      .update('\0');
   sourcesHash = hash.digest('hex');
   return sourcesHash;
 }

@@ -74,7 +74,6 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   maxExplainedWords: 4,
 });
 
-
 export interface ScoringParameters {
   readonly k1: number;
   readonly b: number;

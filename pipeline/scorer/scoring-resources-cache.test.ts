@@ -21,7 +21,14 @@ afterEach(() => setDerivedDataCacheDir(original));
 function scores(): number[] {
   const scorer = createLocalScorer(parseCpvCatalog(CSV));
   const projects = [
-    { id: 1, language: 'de' as const, title: 'Unterhaltsreinigung Schulhaus', description: 'Reinigung der Büros und Gebäude', cpvCodes: ['90911200'], canton: 'ZH' },
+    {
+      id: 1,
+      language: 'de' as const,
+      title: 'Unterhaltsreinigung Schulhaus',
+      description: 'Reinigung der Büros und Gebäude',
+      cpvCodes: ['90911200'],
+      canton: 'ZH',
+    },
     { id: 2, language: 'fr' as const, title: 'Réfection de la route cantonale', description: 'Travaux routiers', cpvCodes: ['45233140'], canton: 'VD' },
   ].map((project) => scorer.prepareProject(project));
   const alerts = [scorer.prepareAlert('nettoyage de bureaux', 'fr'), scorer.prepareAlert('Strassenbau im Kanton Waadt', 'de')];

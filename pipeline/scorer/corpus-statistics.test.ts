@@ -14,9 +14,18 @@ describe('corpus statistics', () => {
     const b = { language: 'fr', termIds: Int32Array.from([2, 3]), length: 2, codes: ['45442110', '90911200'] };
     counter.add(a);
     counter.add(b);
-    expect([counter.documents, counter.documentFrequency(2), counter.codeFrequency('454421'), counter.codeFrequency('45'), counter.averageLength]).toEqual([2, 2, 2, 2, 3]);
+    expect([counter.documents, counter.documentFrequency(2), counter.codeFrequency('454421'), counter.codeFrequency('45'), counter.averageLength]).toEqual([
+      2, 2, 2, 2, 3,
+    ]);
     counter.remove(a);
-    expect([counter.documents, counter.documentsIn('de'), counter.documentsIn('fr'), counter.documentFrequency(1), counter.codeFrequency('4544210'), counter.averageLength]).toEqual([1, 0, 1, 0, 0, 2]);
+    expect([
+      counter.documents,
+      counter.documentsIn('de'),
+      counter.documentsIn('fr'),
+      counter.documentFrequency(1),
+      counter.codeFrequency('4544210'),
+      counter.averageLength,
+    ]).toEqual([1, 0, 1, 0, 0, 2]);
   });
 
   it('make a word every notice carries weigh less than a distinctive one, in the same alert', () => {
@@ -34,7 +43,8 @@ describe('corpus statistics', () => {
     const prepared = madeUpNotices().map((notice) => scorer.prepareProject(notice));
     for (const project of prepared) forward.add(project);
     for (const project of [...prepared].reverse()) backward.add(project);
-    const weights = (index: typeof forward) => scorer.prepareAlert('Malerarbeiten Bibliothek', 'de', { corpus: index.corpus }).concepts.map((concept) => concept.weight);
+    const weights = (index: typeof forward) =>
+      scorer.prepareAlert('Malerarbeiten Bibliothek', 'de', { corpus: index.corpus }).concepts.map((concept) => concept.weight);
     expect(weights(backward)).toEqual(weights(forward));
   });
 });

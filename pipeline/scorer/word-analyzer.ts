@@ -21,7 +21,10 @@ export function createWordAnalyzer(germanSplitter: CompoundSplitter): WordAnalyz
     let parts = partsCache.get(word);
     if (!parts) {
       const stem = languageTools('de').stem;
-      parts = germanSplitter.split(word).map((part) => stem(part)).filter((part) => part.length >= MIN_STEM);
+      parts = germanSplitter
+        .split(word)
+        .map((part) => stem(part))
+        .filter((part) => part.length >= MIN_STEM);
       partsCache.set(word, parts);
     }
     return parts;

@@ -84,7 +84,13 @@ export function prepareAlertProfile(
         continue;
       }
       word.parts.forEach((part, index) =>
-        seeds.push({ surface: word.surface, stem: part, whole: false, role: conceptRole, share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare) }),
+        seeds.push({
+          surface: word.surface,
+          stem: part,
+          whole: false,
+          role: conceptRole,
+          share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
+        }),
       );
     }
   };
@@ -126,7 +132,9 @@ export function prepareAlertProfile(
     }
     // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
     const unknown =
-      useCorpus && [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) && stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
+      useCorpus &&
+      [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) &&
+      stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
     if (unknown) continue;
     let idf: number;
     if (useCorpus) {
@@ -154,7 +162,8 @@ export function prepareAlertProfile(
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
   const codes = mapToCpv(queries, language, resources, parameters);
-  for (const extra of context.extra?.codes ?? []) if (/^\d{8}$/.test(extra.code)) codes.push({ code: extra.code, weight: Math.max(0, Math.min(1, extra.weight)) });
+  for (const extra of context.extra?.codes ?? [])
+    if (/^\d{8}$/.test(extra.code)) codes.push({ code: extra.code, weight: Math.max(0, Math.min(1, extra.weight)) });
   return {
     language,
     concepts,
@@ -202,7 +211,12 @@ function variantStems(
 }
 
 /** The prompt's CPV codes by label similarity, voting across the four label languages. */
-function mapToCpv(queries: ReadonlyMap<Language, Map<string, number>>, language: Language, resources: ScoringResources, parameters: ScoringParameters): AlertCode[] {
+function mapToCpv(
+  queries: ReadonlyMap<Language, Map<string, number>>,
+  language: Language,
+  resources: ScoringResources,
+  parameters: ScoringParameters,
+): AlertCode[] {
   const votes = new Map<string, number>();
   let totalVote = 0;
   for (const [lang, query] of queries) {

@@ -73,7 +73,13 @@ function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
   return terms;
 }
 
-export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, language: Language, learning?: AlertLearning, corpus?: CorpusStatistics): LearnedAlert {
+export function prepareLearnedAlert(
+  scorer: LocalScorer,
+  prompt: string,
+  language: Language,
+  learning?: AlertLearning,
+  corpus?: CorpusStatistics,
+): LearnedAlert {
   const base = scorer.prepareAlert(prompt, language, { corpus });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
 
@@ -111,14 +117,20 @@ export function prepareLearnedAlert(scorer: LocalScorer, prompt: string, languag
     }
   }
   const exclusions = learning.exclude
-    .map((entry) => entry.split(/\s+/).filter(Boolean).map((word) => new Set(wholeWordTerms(prepareWord(scorer, word, language)).keys())))
+    .map((entry) =>
+      entry
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((word) => new Set(wholeWordTerms(prepareWord(scorer, word, language)).keys())),
+    )
     .filter((words) => words.length > 0 && words.every((terms) => terms.size > 0));
 
   // The base profile's own totalWeight is kept: expansions add evidence, they do not dilute the prompt's.
   const profile = { ...base, concepts, termKeys, codes };
   const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR, SCORING_PARAMETERS)]);
   const moreTerms = learning.more.filter((item) => item.kind === 'term').map((item) => item.value);
-  const companionBase = LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language, { corpus }) : undefined;
+  const companionBase =
+    LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language, { corpus }) : undefined;
   const learnedCodes = learning.more.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight }));
   const companion = companionBase && {
     ...companionBase,

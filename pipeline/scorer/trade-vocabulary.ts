@@ -19,7 +19,13 @@ export function parseTradeVocabulary(csv: string): TradeEntry[] {
     .filter((row) => row.some((cell) => cell.trim() !== ''))
     .map((row) => ({
       names: Object.fromEntries(
-        LANGUAGES.map((language) => [language, (row[at[language]] ?? '').split(';').map((name) => name.trim()).filter(Boolean)]),
+        LANGUAGES.map((language) => [
+          language,
+          (row[at[language]] ?? '')
+            .split(';')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ]),
       ) as Record<Language, string[]>,
     }));
 }

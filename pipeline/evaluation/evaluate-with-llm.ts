@@ -1,11 +1,11 @@
-import type { EvaluationSet } from '../evaluation/evaluation-set.ts';
-import type { ScoreAll } from '../evaluation/run-evaluation.ts';
-import type { ScoredProject } from '../evaluation/metrics.ts';
+import type { EvaluationSet } from './evaluation-set.ts';
+import type { ScoreAll } from './run-evaluation.ts';
+import type { ScoredProject } from './metrics.ts';
 import { LlmReplyError, LlmUnavailableError } from '../llm/llm-errors.ts';
 import type { LlmPort, UsageSink } from '../llm/llm-port.ts';
-import { createCandidateIndex } from '../scoring/candidate-index.ts';
-import type { LocalScorer } from '../scoring/local-scorer.ts';
-import { llmCutoffOf, type LlmSelection } from './llm-cutoff.ts';
+import { createCandidateIndex } from '../scorer/candidate-index.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
+import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 
 export interface LlmEvaluationStats {
   pairs: number;
@@ -17,7 +17,13 @@ export interface LlmEvaluationStats {
  * Scores an evaluation set the way the score stage does with an LLM: the local scorer everywhere, the LLM
  * replacing it for each alert's top K pairs and those at or above the prefilter (a failed call keeps the local score).
  */
-export function scoreAllWithLlm(options: { llm: LlmPort; scorer: LocalScorer; selection: LlmSelection; onUsage?: UsageSink; stats?: LlmEvaluationStats }): ScoreAll {
+export function scoreAllWithLlm(options: {
+  llm: LlmPort;
+  scorer: LocalScorer;
+  selection: LlmSelection;
+  onUsage?: UsageSink;
+  stats?: LlmEvaluationStats;
+}): ScoreAll {
   const { llm, scorer, selection } = options;
   const stats = options.stats ?? { pairs: 0, sentToLlm: 0, llmFailed: 0 };
   return async (set: EvaluationSet) => {

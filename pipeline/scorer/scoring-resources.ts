@@ -88,7 +88,8 @@ function deletions(word: string): string[] {
 const MIN_SPELLING_WORD = 5;
 
 /** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
-const LABEL_EXCLUSION = /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
+const LABEL_EXCLUSION =
+  /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
 export function withoutExclusion(label: string): string {
   return label.replace(LABEL_EXCLUSION, '');
 }

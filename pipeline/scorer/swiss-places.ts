@@ -1,0 +1,137 @@
+/**
+ * Cantons with their names in German, French, Italian and English (plus common spellings), and
+ * main towns. "ambiguous" names are also ordinary words ("Zug" is a train, "Baden" to bathe) and
+ * count in a prompt only after a word such as "canton" or "Stadt".
+ */
+export interface CantonPlaces {
+  code: string;
+  names: readonly string[];
+  towns: readonly string[];
+  ambiguous?: readonly string[];
+}
+
+export const CANTONS: readonly CantonPlaces[] = [
+  {
+    code: 'ZH',
+    names: ['Zürich', 'Zurich', 'Zurigo'],
+    towns: ['Winterthur', 'Uster', 'Dübendorf', 'Dietikon', 'Wetzikon', 'Kloten', 'Horgen', 'Bülach', 'Wädenswil', 'Regensdorf'],
+  },
+  {
+    code: 'BE',
+    names: ['Bern', 'Berne', 'Berna'],
+    towns: ['Biel', 'Bienne', 'Thun', 'Thoune', 'Köniz', 'Burgdorf', 'Langenthal', 'Interlaken', 'Moutier', 'Ostermundigen', 'Spiez'],
+  },
+  { code: 'LU', names: ['Luzern', 'Lucerne', 'Lucerna'], towns: ['Emmen', 'Kriens', 'Horw', 'Ebikon', 'Sursee'] },
+  { code: 'UR', names: ['Uri'], towns: ['Altdorf', 'Andermatt', 'Erstfeld'], ambiguous: ['Uri'] },
+  { code: 'SZ', names: ['Schwyz', 'Schwytz', 'Svitto'], towns: ['Freienbach', 'Einsiedeln', 'Küssnacht', 'Lachen'] },
+  { code: 'OW', names: ['Obwalden', 'Obwald', 'Obvaldo'], towns: ['Sarnen', 'Engelberg'] },
+  { code: 'NW', names: ['Nidwalden', 'Nidwald', 'Nidvaldo'], towns: ['Stans', 'Hergiswil'] },
+  { code: 'GL', names: ['Glarus', 'Glaris', 'Glarona'], towns: ['Näfels', 'Netstal'] },
+  { code: 'ZG', names: ['Zug', 'Zoug', 'Zugo'], towns: ['Baar', 'Cham', 'Steinhausen'], ambiguous: ['Zug'] },
+  { code: 'FR', names: ['Fribourg', 'Freiburg', 'Friburgo'], towns: ['Bulle', 'Murten', 'Morat', 'Villars-sur-Glâne', 'Düdingen', 'Estavayer-le-Lac'] },
+  { code: 'SO', names: ['Solothurn', 'Soleure', 'Soletta'], towns: ['Olten', 'Grenchen', 'Granges', 'Zuchwil', 'Dornach'] },
+  { code: 'BS', names: ['Basel-Stadt', 'Bâle-Ville', 'Basilea Città', 'Basel-City', 'Basel', 'Bâle', 'Basilea'], towns: ['Riehen', 'Bettingen'] },
+  {
+    code: 'BL',
+    names: ['Basel-Landschaft', 'Basel-Land', 'Baselland', 'Bâle-Campagne', 'Basilea Campagna', 'Basel-Country'],
+    towns: ['Liestal', 'Allschwil', 'Reinach', 'Muttenz', 'Pratteln', 'Binningen', 'Münchenstein', 'Birsfelden'],
+  },
+  { code: 'SH', names: ['Schaffhausen', 'Schaffhouse', 'Sciaffusa'], towns: ['Neuhausen am Rheinfall', 'Thayngen'] },
+  {
+    code: 'AR',
+    names: ['Appenzell Ausserrhoden', 'Appenzell Rhodes-Extérieures', 'Appenzello Esterno', 'Appenzell Outer Rhodes', 'Ausserrhoden'],
+    towns: ['Herisau', 'Teufen', 'Speicher', 'Heiden'],
+  },
+  {
+    code: 'AI',
+    names: ['Appenzell Innerrhoden', 'Appenzell Rhodes-Intérieures', 'Appenzello Interno', 'Appenzell Inner Rhodes', 'Innerrhoden'],
+    towns: ['Appenzell', 'Oberegg'],
+  },
+  {
+    code: 'SG',
+    names: ['St. Gallen', 'St Gallen', 'Sankt Gallen', 'Saint-Gall', 'St-Gall', 'San Gallo'],
+    towns: ['Rapperswil-Jona', 'Rapperswil', 'Wil', 'Gossau', 'Buchs', 'Heerbrugg', 'Altstätten', 'Uzwil', 'Rorschach'],
+  },
+  {
+    code: 'GR',
+    names: ['Graubünden', 'Grisons', 'Grigioni', 'Grischun'],
+    towns: ['Chur', 'Coire', 'Coira', 'Davos', 'St. Moritz', 'Landquart', 'Ilanz', 'Scuol', 'Poschiavo', 'Roveredo'],
+  },
+  {
+    code: 'AG',
+    names: ['Aargau', 'Argovie', 'Argovia'],
+    towns: ['Aarau', 'Baden', 'Wettingen', 'Wohlen', 'Brugg', 'Lenzburg', 'Zofingen', 'Rheinfelden'],
+    ambiguous: ['Baden'],
+  },
+  { code: 'TG', names: ['Thurgau', 'Thurgovie', 'Turgovia'], towns: ['Frauenfeld', 'Kreuzlingen', 'Arbon', 'Amriswil', 'Weinfelden'] },
+  { code: 'TI', names: ['Ticino', 'Tessin'], towns: ['Lugano', 'Bellinzona', 'Locarno', 'Mendrisio', 'Chiasso', 'Biasca'] },
+  {
+    code: 'VD',
+    names: ['Vaud', 'Waadt'],
+    towns: [
+      'Lausanne',
+      'Losanna',
+      'Yverdon-les-Bains',
+      'Yverdon',
+      'Montreux',
+      'Vevey',
+      'Nyon',
+      'Renens',
+      'Morges',
+      'Pully',
+      'Prilly',
+      'Gland',
+      'Aigle',
+      'Payerne',
+    ],
+  },
+  {
+    code: 'VS',
+    names: ['Valais', 'Wallis', 'Vallese'],
+    towns: ['Sion', 'Sitten', 'Martigny', 'Monthey', 'Sierre', 'Siders', 'Brig', 'Visp', 'Naters', 'Zermatt'],
+  },
+  { code: 'NE', names: ['Neuchâtel', 'Neuenburg', 'Neuchatel'], towns: ['La Chaux-de-Fonds', 'Le Locle', 'Val-de-Ruz', 'Val-de-Travers', 'Boudry'] },
+  {
+    code: 'GE',
+    names: ['Genève', 'Genf', 'Ginevra', 'Geneva', 'Geneve'],
+    towns: ['Carouge', 'Vernier', 'Lancy', 'Meyrin', 'Onex', 'Thônex', 'Versoix'],
+    ambiguous: ['Vernier'],
+  },
+  { code: 'JU', names: ['Jura'], towns: ['Delémont', 'Delsberg', 'Porrentruy', 'Pruntrut', 'Saignelégier'] },
+];
+
+/** Words that introduce a place: "canton de Vaud", "Kanton Bern", "città di Lugano". */
+export const PLACE_INTRODUCERS = [
+  'canton',
+  'cantons',
+  'kanton',
+  'kantons',
+  'cantone',
+  'cantoni',
+  'stadt',
+  'gemeinde',
+  'ville',
+  'commune',
+  'città',
+  'comune',
+  'city',
+  'town',
+  'municipality',
+];
+
+/** Words that make a place exclusive: "uniquement dans le canton de Berne". */
+export const EXCLUSIVE_MARKERS = [
+  'uniquement',
+  'seulement',
+  'exclusivement',
+  'nur',
+  'ausschliesslich',
+  'ausschließlich',
+  'solo',
+  'soltanto',
+  'unicamente',
+  'esclusivamente',
+  'only',
+  'exclusively',
+  'solely',
+];
