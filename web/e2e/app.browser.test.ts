@@ -3,23 +3,20 @@
  * Debian's Chromium through playwright-core. Skipped (with a notice) when Chromium is missing.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtWebRoot } from '../../test-support/built-web.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the browser test of the web app is skipped.\n`);
 
-const CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -146,8 +143,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
   let origin = '';
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'vigie-web-'));
-    await build({ configFile: CONFIG, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    outDir = await builtWebRoot();
     server = await serve(outDir);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -160,7 +156,6 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('renders the landing page in French by default', async () => {

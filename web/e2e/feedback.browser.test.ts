@@ -4,19 +4,15 @@
  * from the Koa app, drives Debian's Chromium. Skipped (with a notice) when Chromium is missing.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { createBackgroundTasks } from '../../api/background-tasks.ts';
 import { digestActionLinksFor } from '../../pipeline/notify/email-actions/digest-action-links.ts';
 import { createCapturingMailer, testPipeline } from '../../test-support/api-client.ts';
+import { builtWebRoot } from '../../test-support/built-web.ts';
 import { buildAlert, buildProjects, buildUser, type BuiltProject } from '../../test-support/factories.ts';
 import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
@@ -24,7 +20,6 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the browser test of the feedback screens is skipped.\n`);
-const CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 
 describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { timeout: 120_000 }, () => {
   let outDir = '';
@@ -38,8 +33,7 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
   let projects: BuiltProject[] = [];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'vigie-web-feedback-'));
-    await build({ configFile: CONFIG, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    outDir = await builtWebRoot();
     database = await createTestDatabase();
     server = createServer();
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
@@ -103,7 +97,6 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     await browser?.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await database?.drop();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   const until = async (check: () => Promise<boolean>) => {

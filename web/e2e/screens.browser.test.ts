@@ -4,16 +4,13 @@
  * critical violations. One browser; one page per visitor, reused.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type SignedUpUser, type TestApi } from '../../test-support/api-client.ts';
+import { builtWebRoot } from '../../test-support/built-web.ts';
 import { seedProjects } from '../../test-support/seed-projects.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -143,8 +140,7 @@ describe.skipIf(!hasChromium)('every screen in four languages and three widths',
   const screens: Screen[] = [];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'vigie-screens-'));
-    await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    outDir = await builtWebRoot();
     api = await startTestApi({ webRoot: outDir });
     origin = api.url;
     const db = api.db.knex;
@@ -214,7 +210,6 @@ describe.skipIf(!hasChromium)('every screen in four languages and three widths',
   afterAll(async () => {
     await browser?.close();
     await api?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('serves the built assets pre-compressed and cacheable for a year', async () => {

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { ROOT } from './run-cli.ts';
+
+/** What the SPA bundle is made of: its sources, the shared domain module it imports, the locked dependencies. */
+const INPUTS = ['web/index.html', 'web/landing-shell.ts', 'web/vite.config.ts', 'web/public', 'web/src', 'domain', 'package-lock.json'];
+
+function inputsHash(): string {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    const full = path.join(ROOT, input);
+    if (!existsSync(full)) continue;
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, encoding: 'utf8' })
+          .map((file) => path.join(input, file))
+          .filter((file) => statSync(path.join(ROOT, file)).isFile())
+          .sort()
+      : [input];
+    for (const file of files)
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(ROOT, file)))
+        .update('\0');
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+let built: Promise<string> | undefined;
+
+/**
+ * The directory of the SPA's production build (web/vite.config.ts), built once for the browser tests and
+ * kept in the temp directory under a hash of its inputs: the next file, or the next run, with the same
+ * sources reads it back. A build goes to a directory of its own and is renamed into place whole.
+ */
+export function builtWebRoot(): Promise<string> {
+  built ??= (async () => {
+    const outDir = path.join(tmpdir(), `vigie-web-${inputsHash()}`);
+    if (existsSync(path.join(outDir, 'index.html'))) return outDir;
+    const building = `${outDir}-${randomBytes(4).toString('hex')}`;
+    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'silent', build: { outDir: building, emptyOutDir: true } });
+    try {
+      renameSync(building, outDir);
+    } catch {
+      // Another process put the same build in place first.
+      rmSync(building, { recursive: true, force: true });
+    }
+    return outDir;
+  })();
+  return built;
+}
