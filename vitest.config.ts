@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ISOLATED_TEST_FILES } from './test-support/isolated-test-files.ts';
 import { SlowFirstSequencer } from './test-support/slow-first-sequencer.ts';
-
-/** Files that mock modules or stub globals: each runs in a fresh process so that nothing leaks into the next file. */
-const ISOLATED = ['web/src/route-table.test.ts', 'web/src/api/client.test.ts', 'api/commands/reset-password.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,15 +16,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // The other files share their worker's loaded modules: importing Koa, knex and the scorer once per worker, not once per file.
+        // Files share their worker's loaded modules, except the few that mock (test-support/isolated-test-files.ts).
         test: {
           name: 'shared',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: ['node_modules/**', 'var/**', 'web/dist/**', ...ISOLATED],
+          exclude: ['node_modules/**', 'var/**', 'web/dist/**', ...ISOLATED_TEST_FILES],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TEST_FILES, isolate: true } },
     ],
   },
 });
