@@ -64,10 +64,16 @@ export function openDatabase(target: DatabaseTarget): Database {
   try {
     const { PGlite, pg_trgm, ClientPgLite } = loadEmbeddedPostgres();
     const pglite = new PGlite(target.directory ?? undefined, { extensions: { pg_trgm } });
-    // The first connection waits for Postgres-in-WebAssembly to start, which on a loaded machine takes minutes, not a pool timeout.
+    // The first connection waits for Postgres-in-WebAssembly to start, which on a loaded machine takes minutes, not a pool timeout:
+    // neither acquiring it nor creating it (tarn gives up creating after 30 s by default; knex-pglite refuses a pool option).
+    class SlowStartingPgLite extends ClientPgLite {
+      override poolDefaults() {
+        return { ...super.poolDefaults(), createTimeoutMillis: 600_000 };
+      }
+    }
     const knex = knexFactory({
       ...CASE_MAPPING,
-      client: ClientPgLite,
+      client: SlowStartingPgLite,
       dialect: 'postgres',
       connection: () => ({ pglite }),
       acquireConnectionTimeout: 600_000,
