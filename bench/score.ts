@@ -13,8 +13,9 @@ import { score } from '../pipeline/score/score-stage.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
 
-const PROJECTS = 50_000;
-const ALERTS = 1_000;
+/** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */
+const PROJECTS = Number(process.env.SCORE_BENCH_PROJECTS) || 50_000;
+const ALERTS = Number(process.env.SCORE_BENCH_ALERTS) || 1_000;
 const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
 const PLACE_PHRASES: Record<Language, (canton: string) => string> = {
   fr: (c) => `dans le canton de ${c}`,

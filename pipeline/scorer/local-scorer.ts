@@ -118,10 +118,16 @@ function evidenceForScore(score: number, parameters: ScoringParameters): number 
 
 /** Length of the common ancestor of two CPV codes in the tree (2 = division … 8 = the code itself). */
 function sharedDepth(a: string, b: string): number {
-  const significant = (code: string) => Math.max(2, code.replace(/0+$/, '').length);
   let shared = 0;
-  while (shared < 8 && a[shared] === b[shared]) shared++;
-  return Math.min(shared, significant(a), significant(b));
+  while (shared < 8 && a.charCodeAt(shared) === b.charCodeAt(shared)) shared++;
+  return Math.min(shared, significantLength(a), significantLength(b));
+}
+
+/** Digits up to the last non-zero one, at least 2 (a division). Called for every code a candidate carries: no regex. */
+function significantLength(code: string): number {
+  let length = code.length;
+  while (length > 2 && code.charCodeAt(length - 1) === 48) length--;
+  return Math.max(2, length);
 }
 
 interface AlertLookup {
