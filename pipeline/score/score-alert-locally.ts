@@ -1,7 +1,8 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
-import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
-import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
+import { learnedCandidates } from '../scorer/candidate-index.ts';
+import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scorer/learned-alert.ts';
+import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { ProjectIndex } from './project-index.ts';
 
@@ -21,22 +22,6 @@ export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'm
   return alert.scoredPromptHash !== alert.promptHash || alert.scoredContentSeq < index.maxSeq;
 }
 
-/**
- * The projects that can reach the floor through the alert or, for a learned alert, through its companion
- * (its score counts at a share ≤ 1, so the floor bounds it too). The alert's exclusive place holds for both.
- */
-function candidatesOf(index: ProjectIndex, alert: LearnedAlert): Iterable<PreparedProject> {
-  const own = index.candidates.candidatesFor(alert);
-  if (!alert.companion) return own;
-  const place = alert.place;
-  const found = new Map(own.map((project) => [project.id, project]));
-  for (const project of index.candidates.candidatesFor(alert.companion)) {
-    if (place?.exclusive && project.canton !== null && !place.cantons.has(project.canton)) continue;
-    found.set(project.id, project);
-  }
-  return found.values();
-}
-
 /** Scores the alert against the projects it has not seen in this prompt's version: all of them after an edit, else the changed ones. */
 export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer, learning?: AlertLearning): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
@@ -44,7 +29,7 @@ export function scoreAlertLocally(alert: AlertToScore, index: ProjectIndex, scor
   const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning, index.candidates.corpus);
   const matches: MatchToStore[] = [];
   let candidates = 0;
-  for (const project of candidatesOf(index, prepared)) {
+  for (const project of learnedCandidates(index.candidates, prepared)) {
     const projectId = Number(project.id);
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;

@@ -1,5 +1,6 @@
 import { createCorpusCounter, type CorpusStatistics } from './corpus-statistics.ts';
 import { calibratedScore, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
+import type { LearnedAlert } from './learned-alert.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
@@ -281,6 +282,22 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
     },
   };
   return index;
+}
+
+/**
+ * The candidates of an alert that learned from feedback: those of the alert and those of its companion
+ * (whose score counts at a share ≤ 1, so the same floor bounds it). The alert's exclusive place holds for both.
+ */
+export function learnedCandidates(index: CandidateIndex, alert: LearnedAlert, options: { floor?: number } = {}): Iterable<PreparedProject> {
+  const own = index.candidatesFor(alert, options);
+  if (!alert.companion) return own;
+  const place = alert.place;
+  const found = new Map(own.map((project) => [project.id, project]));
+  for (const project of index.candidatesFor(alert.companion, options)) {
+    if (place?.exclusive && project.canton !== null && !place.cantons.has(project.canton)) continue;
+    found.set(project.id, project);
+  }
+  return found.values();
 }
 
 /** The bound at its most generous place (inside the canton), for deciding which terms need walking. */
