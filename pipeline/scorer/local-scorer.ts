@@ -6,7 +6,7 @@ import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts
 import { detectPromptLanguage } from './prompt-language.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { getScoringResources } from './scoring-resources.ts';
-import { createTermTable } from './term-table.ts';
+import { createTermTable, type TermTable } from './term-table.ts';
 import type { Language } from './text-analysis.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
@@ -57,6 +57,8 @@ export interface LocalScorer {
   quickScore(alert: PreparedAlert, project: PreparedProject): number;
   /** `score`, or null below `floor` without the cost of an explanation. */
   scoreAtLeast(alert: PreparedAlert, project: PreparedProject, floor: number): ScoreResult | null;
+  /** The term table prepared projects' ids refer to (the on-disk project index saves its keys); absent in wrappers. */
+  readonly terms?: TermTable;
 }
 
 export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parameters: ScoringParameters = SCORING_PARAMETERS): LocalScorer {
@@ -77,6 +79,7 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
     };
   };
   return {
+    terms,
     prepareAlert(prompt, language, options = {}) {
       const written = detectPromptLanguage(prompt, language, resources);
       const corpus = options.corpus ?? EMPTY_CORPUS;
