@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resourceUsage } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
@@ -125,6 +126,9 @@ export async function benchPureScoring(): Promise<void> {
   );
   console.log(
     `wall: resources+synthetic ${seconds(started, setupDone)}, prepare+index ${seconds(setupDone, indexed)}, candidates+score ${seconds(indexed, finished)}, total ${seconds(started, finished)}`,
+  );
+  console.log(
+    `machine load ${loadavg()[0]!.toFixed(1)} (1-min load average, ${cpus().length} cores); CPU of this process ${(process.cpuUsage().user / 1e6).toFixed(1)} s`,
   );
   console.log(`memory: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, peak rss ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
   if (set) prefilterOnDevSet(scorer, set);

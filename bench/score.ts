@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
@@ -103,9 +104,13 @@ async function benchDatabase(): Promise<void> {
 
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const logger = createLogger({ level: 'warn', stream: 'stderr' });
+    const loadBefore = loadavg()[0]!;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const summary = await score({ db, logger, config, llm: null }, { scorer });
     const wall = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const loadAfter = loadavg()[0]!;
     const rerunStarted = performance.now();
     const rerun = await score({ db, logger, config, llm: null }, { scorer });
     const rerunWall = (performance.now() - rerunStarted) / 1000;
@@ -116,7 +121,8 @@ async function benchDatabase(): Promise<void> {
         `  pairs considered   ${summary.pairsConsidered.toLocaleString('en')}`,
         `  candidates scored  ${summary.candidates.toLocaleString('en')} (${((100 * summary.candidates) / Math.max(1, summary.pairsConsidered)).toFixed(2)} %)`,
         `  matches stored     ${summary.matchesStored.toLocaleString('en')}`,
-        `  wall time          ${wall.toFixed(1)} s (target < 60 s)`,
+        `  wall time          ${wall.toFixed(1)} s (target < 60 s); this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        `  machine load       ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (1-min load average, ${cpus().length} cores)`,
         `  rerun (no change)  ${rerunWall.toFixed(2)} s, ${rerun.candidates} candidates`,
         `  peak RSS           ${peakRss.toFixed(0)} MB`,
       ].join('\n'),
