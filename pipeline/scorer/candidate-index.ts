@@ -36,12 +36,8 @@ function significantLength(code: string): number {
   return length;
 }
 
-/** As the scorer measures it: the common ancestor's depth in the CPV tree (2 = division … 8 = the code itself). */
-function sharedDepth(a: string, b: string): number {
-  let shared = 0;
-  while (shared < 8 && a.charCodeAt(shared) === b.charCodeAt(shared)) shared++;
-  return Math.min(shared, significantLength(a), significantLength(b));
-}
+const POWERS = Array.from({ length: 9 }, (_, n) => 10 ** n);
+const EIGHT_DIGITS = /^\d{8}$/;
 
 /** One query term of the alert with the term ids of its spellings: the unit the bound counts, as the scorer saturates per term. */
 interface BoundTerm {
@@ -56,22 +52,17 @@ interface BoundTerm {
  * their depth weight without rarity, qualifiers and exclusions only lower the score, the place factor is
  * the scorer's own. The scorer's score is never above calibratedScore(bound).
  */
-function boundFor(alert: PreparedAlert, parameters: ScoringParameters): (subject: number, qualifier: number, cpv: number, canton: string | null) => number {
+function boundFor(alert: PreparedAlert, parameters: ScoringParameters): (subject: number, qualifier: number, cpv: number, placeFactor: number) => number {
   const total = alert.subjectWeight + alert.qualifierWeight;
   const qualifierTotal = alert.qualifierWeight;
   const { absoluteEvidence, qualifierGate } = parameters;
   const cpvWeight = parameters.cpv;
-  const place = alert.place;
-  const { unknown, outside, outsideExclusive } = parameters.place;
-  return (subject, qualifier, cpv, canton) => {
+  return (subject, qualifier, cpv, placeFactor) => {
     const weight = subject + qualifier;
     const lexical = total > 0 ? Math.min(1, (weight / total) * Math.min(1, weight / absoluteEvidence)) : 0;
     let evidence = 1 - (1 - lexical) * (1 - cpvWeight * cpv);
     if (qualifierTotal > 0) evidence *= 1 - qualifierGate * (1 - Math.min(1, qualifier / qualifierTotal));
-    if (place) {
-      if (canton === null) evidence *= unknown;
-      else if (!place.cantons.has(canton)) evidence *= place.exclusive ? outsideExclusive : outside;
-    }
+    evidence *= placeFactor;
     // Sums taken in another order than the scorer's may differ in the last bits: the bound errs upwards.
     return evidence * (1 + 1e-9) + 1e-12;
   };
@@ -92,6 +83,20 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
   let byPrefix: Postings = new Map();
   let dead = 0;
   const corpus = createCorpusCounter();
+  // What the bound reads of each slot, in flat arrays (no object to follow per project): canton (0 = none,
+  // else its id + 1) and the project's codes as numbers with their significant lengths.
+  let slotCanton: number[] = [];
+  let codeStart: number[] = [];
+  let codeCount: number[] = [];
+  let codeValue: number[] = [];
+  let codeSignificant: number[] = [];
+  const cantonIds = new Map<string, number>();
+  const cantonId = (canton: string | null) => {
+    if (canton === null) return 0;
+    let id = cantonIds.get(canton);
+    if (id === undefined) cantonIds.set(canton, (id = cantonIds.size + 1));
+    return id;
+  };
   // Per-slot scratch of candidatesFor, stamped instead of cleared.
   let seen = new Int32Array(0);
   let counted = new Int32Array(0);
@@ -104,21 +109,34 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
     if (list) list.push(slot);
     else table.set(key, [slot]);
   };
-  const postAll = (project: PreparedProject, slot: number) => {
+  const place = (project: PreparedProject, slot: number) => {
+    slots[slot] = project;
+    slotCanton[slot] = cantonId(project.canton);
+    codeStart[slot] = codeValue.length;
+    codeCount[slot] = project.codes.length;
+    for (const code of project.codes) {
+      codeValue.push(Number(code));
+      codeSignificant.push(significantLength(code));
+    }
     for (const term of project.termIds) post(byTerm, term, slot);
     for (const prefix of prefixesOf(project.codes)) post(byPrefix, prefix, slot);
   };
   /** Postings of removed projects are dropped in one pass once they are a quarter of the index. */
   const compact = () => {
     const live = slots.filter((project): project is PreparedProject => project !== undefined);
-    slots = live;
+    slots = [];
+    slotCanton = [];
+    codeStart = [];
+    codeCount = [];
+    codeValue = [];
+    codeSignificant = [];
     slotOf.clear();
     byTerm = new Map();
     byPrefix = new Map();
     dead = 0;
     live.forEach((project, slot) => {
       slotOf.set(project.id, slot);
-      postAll(project, slot);
+      place(project, slot);
     });
   };
   const ensureScratch = () => {
@@ -163,9 +181,8 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
     add(project) {
       if (slotOf.has(project.id)) index.remove(project.id);
       const slot = slots.length;
-      slots.push(project);
       slotOf.set(project.id, slot);
-      postAll(project, slot);
+      place(project, slot);
       corpus.add(project);
     },
     remove(id) {
@@ -181,13 +198,24 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
       const threshold = evidenceThreshold(options.floor ?? SCORE_FLOOR);
       ensureScratch();
       const terms = boundTerms(alert);
-      const codes = alert.codes.map((wanted) => ({ code: wanted.code, weight: wanted.weight, significant: significantLength(wanted.code) }));
+      const codes = alert.codes
+        .filter((wanted) => EIGHT_DIGITS.test(wanted.code))
+        .map((wanted) => ({ code: wanted.code, weight: wanted.weight, significant: significantLength(wanted.code) }));
+      // A code that is not 8 digits (a learned one, say) is not looked up: it may give any project its best depth.
+      const topDepthWeight = Math.max(0, ...parameters.cpvDepth);
+      const oddCpv = alert.codes.reduce((best, wanted) => (EIGHT_DIGITS.test(wanted.code) ? best : Math.max(best, wanted.weight * topDepthWeight)), 0);
+      // Per alert code: its leading d digits as a number, for d = 0..8, to compare with a project's code by division.
+      const wantedCodes = codes.map((wanted) => ({
+        weight: wanted.weight,
+        significant: wanted.significant,
+        prefixes: Array.from({ length: 9 }, (_, d) => (d === 0 ? 0 : Math.floor(Number(wanted.code) / POWERS[8 - d]!))),
+      }));
       // The CPV postings walked: per alert code, projects sharing the shallowest depth at which the code alone can reach the floor.
       const walkedPrefixes: string[] = [];
-      let cpvOutside = 0;
+      let cpvOutside = oddCpv;
       for (const wanted of codes) {
         // A project outside the postings of depth d meets the code at most at depth d − 1 (or the code's own depth).
-        let below = 0;
+        let below = Math.max(0, parameters.cpvDepth[0] ?? 0, parameters.cpvDepth[1] ?? 0);
         let depth = 2;
         for (; depth <= wanted.significant; depth++) {
           const at = Math.max(below, parameters.cpvDepth[depth] ?? 0);
@@ -248,28 +276,48 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
 
       const candidates: PreparedProject[] = [];
       const bound = boundFor(alert, parameters);
+      // The scorer's place factor by canton id (0: unknown canton); NaN where an exclusive place rules the project out.
+      const placeFactor = new Float64Array(cantonIds.size + 1).fill(1);
       const place = alert.place;
+      if (place) {
+        placeFactor[0] = parameters.place.unknown;
+        for (const [canton, id] of cantonIds) {
+          if (!place.cantons.has(canton)) placeFactor[id] = place.exclusive ? NaN : parameters.place.outside;
+        }
+      }
       const depthWeights = parameters.cpvDepth;
       for (const slot of touched) {
-        const project = slots[slot];
-        if (!project) continue;
-        const canton = project.canton;
-        if (place?.exclusive && canton !== null && !place.cantons.has(canton)) continue;
+        const factor = placeFactor[slotCanton[slot]!]!;
+        if (Number.isNaN(factor)) continue;
         let subject = subjectSum[slot]!;
         let qualifier = qualifierSum[slot]!;
-        for (const term of lookedUp) {
-          if (!carriesAny(project, term.termIds)) continue;
-          if (term.qualifier) qualifier += term.weight;
-          else subject += term.weight;
-        }
-        let cpv = 0;
-        for (const code of project.codes) {
-          for (const wanted of codes) {
-            const value = wanted.weight * (depthWeights[sharedDepth(wanted.code, code)] ?? 0);
-            if (value > cpv) cpv = value;
+        if (lookedUp.length > 0) {
+          const project = slots[slot];
+          if (!project) continue;
+          for (const term of lookedUp) {
+            if (!carriesAny(project, term.termIds)) continue;
+            if (term.qualifier) qualifier += term.weight;
+            else subject += term.weight;
           }
         }
-        if (bound(subject, qualifier, cpv, canton) >= threshold) candidates.push(project);
+        let cpv = oddCpv;
+        const start = codeStart[slot]!;
+        const end = start + codeCount[slot]!;
+        for (let at = start; at < end; at++) {
+          const value = codeValue[at]!;
+          const significant = codeSignificant[at]!;
+          for (const wanted of wantedCodes) {
+            // The scorer's sharedDepth: leading digits in common, at most either code's significant length.
+            const most = Math.min(significant, wanted.significant);
+            let depth = 0;
+            while (depth < most && Math.floor(value / POWERS[7 - depth]!) === wanted.prefixes[depth + 1]) depth++;
+            const evidence = wanted.weight * (depthWeights[depth] ?? 0);
+            if (evidence > cpv) cpv = evidence;
+          }
+        }
+        if (bound(subject, qualifier, cpv, factor) < threshold) continue;
+        const project = slots[slot];
+        if (project) candidates.push(project);
       }
       return candidates;
     },
@@ -302,7 +350,7 @@ export function learnedCandidates(index: CandidateIndex, alert: LearnedAlert, op
 
 /** The bound at its most generous place (inside the canton), for deciding which terms need walking. */
 function maxBound(alert: PreparedAlert, parameters: ScoringParameters, subject: number, qualifier: number, cpv: number): number {
-  return boundFor({ ...alert, place: null }, parameters)(subject, qualifier, cpv, null);
+  return boundFor(alert, parameters)(subject, qualifier, cpv, 1);
 }
 
 function boundTerms(alert: PreparedAlert): BoundTerm[] {
