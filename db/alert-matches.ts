@@ -17,20 +17,25 @@ export interface MatchAwaitingLlm {
 
 export type LlmScoreOutcome = 'updated' | 'deleted' | 'stale';
 
-// Four parallel arrays bind as four parameters, whatever the number of rows, and unnest parses faster than JSON:
-// one statement per alert, as fast here as COPY, and it runs the same on PGlite.
+// Parallel arrays bind as five parameters, whatever the number of rows, and unnest parses faster than JSON:
+// one statement per alert, as fast here as COPY, and it runs the same on PGlite. An alert's explanations
+// repeat (the same words, the same code): each distinct one is sent once and referred to by its position.
 const INSERT_LOCAL_MATCHES = `insert into alert_matches (alert_id, project_id, score, explanation, scorer, content_seq)
-  select ?, m.project_id, m.score, m.explanation, 'local', m.content_seq
-    from unnest(?::int[], ?::smallint[], ?::text[], ?::bigint[]) as m(project_id, score, explanation, content_seq)
+  select ?, m.project_id, m.score, e.explanation, 'local', m.content_seq
+    from unnest(?::int[], ?::smallint[], ?::int[], ?::bigint[]) as m(project_id, score, explanation_at, content_seq)
+    join unnest(?::text[]) with ordinality as e(explanation, at) on e.at = m.explanation_at
     join projects p on p.id = m.project_id`;
 
-const bindings = (alertId: number, matches: readonly MatchToStore[]) => [
-  alertId,
-  matches.map((m) => m.projectId),
-  matches.map((m) => m.score),
-  matches.map((m) => m.explanation),
-  matches.map((m) => m.contentSeq),
-];
+function bindings(alertId: number, matches: readonly MatchToStore[]) {
+  const explanations: string[] = [];
+  const positions = new Map<string, number>();
+  const at = matches.map((m) => {
+    let position = positions.get(m.explanation);
+    if (position === undefined) positions.set(m.explanation, (position = explanations.push(m.explanation)));
+    return position;
+  });
+  return [alertId, matches.map((m) => m.projectId), matches.map((m) => m.score), at, matches.map((m) => m.contentSeq), explanations];
+}
 
 /** Writes local scores; a pair for a project deleted meanwhile is skipped rather than failing the batch. */
 export async function saveLocalMatches(db: Knex, alertId: number, matches: MatchToStore[]): Promise<number> {
