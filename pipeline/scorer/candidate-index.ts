@@ -53,7 +53,11 @@ interface BoundTerm {
  * the scorer's own. The scorer's score is never above calibratedScore(bound).
  */
 function boundFor(alert: PreparedAlert, parameters: ScoringParameters): (subject: number, qualifier: number, cpv: number, placeFactor: number) => number {
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  // The scorer's query mass: every subject and qualifier, or the heaviest alternative when the profile says
+  // how much a complete match weighs (`expectedWeight`, a prompt listing several subjects).
+  const expected = (alert as { expectedWeight?: number }).expectedWeight;
+  const sum = alert.subjectWeight + alert.qualifierWeight;
+  const total = expected !== undefined && expected > 0 ? Math.min(sum, expected) : sum;
   const qualifierTotal = alert.qualifierWeight;
   const { absoluteEvidence, qualifierGate } = parameters;
   const cpvWeight = parameters.cpv;
