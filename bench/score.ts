@@ -11,7 +11,10 @@ import { createLogger } from '../logger.ts';
 import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-evaluation.ts';
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
+import { refreshProjectIndex } from '../pipeline/score/project-index.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
+import { derivedDataCacheDir, setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
+import { createLocalScorer } from '../pipeline/scorer/local-scorer.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
 
 /** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */
@@ -115,6 +118,17 @@ async function benchDatabase(): Promise<void> {
     const rerun = await score({ db, logger, config, llm: null }, { scorer });
     const rerunWall = (performance.now() - rerunStarted) / 1000;
     const peakRss = process.resourceUsage().maxRSS / 1024;
+    // What a new process pays before scoring: the project index prepared from the database, or loaded from the cache.
+    const timed = async (label: string) => {
+      const begun = performance.now();
+      const index = await refreshProjectIndex(db, createLocalScorer(loadCpvCatalog()));
+      return `${label} ${((performance.now() - begun) / 1000).toFixed(1)} s (${index.size.toLocaleString('en')} projects)`;
+    };
+    const cacheDir = derivedDataCacheDir();
+    setDerivedDataCacheDir(null);
+    const fromDatabase = await timed('prepared from the database');
+    setDerivedDataCacheDir(cacheDir);
+    const fromCache = await timed('loaded from the cache');
     console.log(
       [
         `score: ${PROJECTS} projects × ${ALERTS} alerts (local scorer, writes to Postgres)`,
@@ -125,6 +139,7 @@ async function benchDatabase(): Promise<void> {
         `  machine load       ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (1-min load average, ${cpus().length} cores)`,
         `  rerun (no change)  ${rerunWall.toFixed(2)} s, ${rerun.candidates} candidates`,
         `  peak RSS           ${peakRss.toFixed(0)} MB`,
+        `  new process index  ${fromDatabase}; ${fromCache}`,
       ].join('\n'),
     );
   } finally {
