@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { derivedDataCacheDir, derivedDataKey } from '../scorer/derived-data-cache.ts';
 import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
 import type { TermTable } from '../scorer/term-table.ts';
+import { toScorableProject } from './project-text.ts';
 
 /**
  * The prepared projects of the project index, kept on disk (DATA_DIR/cache) so that a new process loads
@@ -13,8 +14,8 @@ import type { TermTable } from '../scorer/term-table.ts';
  *
  * File: blobs of [u32 length][v8 bytes]; the first holds the key and the term table's keys, each next one
  * a slice of [content_seq, prepared project] entries. Term ids are re-interned into the reading scorer's
- * table. The key covers the scorer's code and data (derivedDataKey) and how this scorer prepares a probe
- * notice, so a scorer built on other data or parameters never reads another's projects.
+ * table. The key covers the scorer's code and data (derivedDataKey), the row → notice mapping, and how this
+ * scorer prepares a probe notice, so a scorer built on other data or parameters never reads another's projects.
  */
 export interface CachedProject {
   seq: number;
@@ -41,7 +42,8 @@ function scorerKey(scorer: LocalScorer, terms: TermTable): string {
   const probe = scorer.prepareProject(PROBE);
   const { termIds, ...rest } = probe;
   const keys = terms.keys();
-  return derivedDataKey([FORMAT.toString(), serialize({ ...rest, terms: Array.from(termIds, (id) => keys[id]) })]);
+  // The mapping of a row to the scorer's input is code too (its source text, as this process runs it).
+  return derivedDataKey([FORMAT.toString(), toScorableProject.toString(), serialize({ ...rest, terms: Array.from(termIds, (id) => keys[id]) })]);
 }
 
 /**

@@ -103,6 +103,19 @@ describe('the project index on disk', () => {
     expect([...index.candidates.projects()].some((project) => project.id === removed.id)).toBe(false);
   });
 
+  it('prepares again a project changed under an older content_seq than the newest one saved', async () => {
+    await refreshProjectIndex(db, newProcessScorer());
+    // As when a transaction that took its content_seq early commits after later ones.
+    const late = projects[9]!;
+    const { seq } = ((await db.raw('select min(content_seq) - 1 as seq from projects')).rows as Array<{ seq: number }>)[0]!;
+    await db('projects').where({ id: late.id }).update({ title: 'Rolltreppen Parkhaus', contentSeq: seq });
+    const next = newProcessScorer();
+    const index = await refreshProjectIndex(db, next);
+    expect(next.prepared).toBe(1);
+    expect(index.seqOf(late.id)).toBe(Number(seq));
+    expect(scores(index, next, 'Rolltreppen').get(late.id)).toBeGreaterThanOrEqual(20);
+  });
+
   it('is rebuilt from the database when the file is damaged, and written again', async () => {
     await refreshProjectIndex(db, newProcessScorer());
     const [file] = cacheFiles();
