@@ -20,12 +20,15 @@ const set = {
     project('p9', 'Nettoyage des locaux administratifs', 'Bureaux et couloirs'),
     project('p10', 'Nettoyage des vestiaires de la piscine', 'Vestiaires et douches'),
     project('p11', 'Nettoyage des véhicules de voirie', 'Garage'),
+    project('p12', 'Nettoyage de vitres des véhicules de police', 'Véhicules, garage'),
+    project('p8', "Nettoyage de vitres et verrières de l'école", 'Nacelle élévatrice'),
   ],
   judgments: [
     { alert: 'a1', project: 'p1', relevance: 2 },
     { alert: 'a1', project: 'p3', relevance: 2 },
     { alert: 'a1', project: 'p6', relevance: 2 },
     { alert: 'a1', project: 'p7', relevance: 1 },
+    { alert: 'a1', project: 'p8', relevance: 2 },
   ],
 };
 
@@ -37,7 +40,7 @@ describe('simulated feedback', () => {
     const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
     const [alert] = report.perAlert;
     expect(alert).toMatchObject({ alertId: 'a1', liked: 2, disliked: 3 });
-    expect(alert!.remainingRelevant).toBe(2);
+    expect(alert!.remainingRelevant).toBe(3);
     expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('verrières');
     expect(alert!.after).toBeGreaterThan(alert!.before);
     expect(report.after).toBe(alert!.after);

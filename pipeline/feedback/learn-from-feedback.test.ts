@@ -1,29 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { learnFromFeedback } from './learn-from-feedback.ts';
+import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 
 const rarity = (word: string) => (['travaux', 'projet'].includes(word.toLowerCase()) ? 0.5 : 5);
 
 describe('learnFromFeedback', () => {
-  it('pulls towards what liked projects share, pushes away from what only disliked ones have, never from the prompt', () => {
-    const items = learnFromFeedback({
-      prompt: 'Nettoyage de vitres',
-      liked: [
-        { title: 'Nettoyage de vitres et façades vitrées', description: 'Nacelle élévatrice', cpvCodes: ['90911300'] },
-        { title: 'Façades vitrées: nettoyage annuel', description: 'Nacelle', cpvCodes: ['90911300', '90910000'] },
-      ],
-      disliked: [{ title: 'Nettoyage de vitres de véhicules', description: 'Garage communal, véhicules', cpvCodes: ['50112300'] }],
-      rarity,
-    });
-    const values = (polarity: string, kind: string) => items.filter((i) => i.polarity === polarity && i.kind === kind).map((i) => i.value);
-    expect(values('more', 'term')).toEqual(expect.arrayContaining(['vitrées', 'Nacelle']));
-    expect(values('more', 'cpv')).toEqual(['90911300', '90910000']);
-    expect(values('less', 'term')).toContain('véhicules');
-    expect(values('less', 'term')).not.toContain('vitres');
-    expect(values('less', 'cpv')).toEqual(['50112300']);
+  const liked: FeedbackText[] = [
+    { title: 'Nettoyage de vitres et façades vitrées', description: 'Nacelle élévatrice', cpvCodes: ['90911300'] },
+    { title: 'Façades vitrées: nettoyage annuel', description: 'Nacelle', cpvCodes: ['90911300', '90910000'] },
+  ];
+  const disliked: FeedbackText[] = [{ title: 'Nettoyage de vitres de véhicules', description: 'Garage communal, véhicules', cpvCodes: ['50112300'] }];
+  const values = (items: ReturnType<typeof learnFromFeedback>, polarity: string, kind: string) =>
+    items.filter((i) => i.polarity === polarity && i.kind === kind).map((i) => i.value);
+
+  it('pulls towards what liked projects share, pushes away from what only disliked ones have', () => {
+    // As the scorer reads them, every project carries both prompt words ("vitrées" is a form of "vitres").
+    const promptPresence = () =>
+      new Map([
+        ['nettoyage', 1],
+        ['vitres', 1],
+      ]);
+    const items = learnFromFeedback({ prompt: 'Nettoyage de vitres', liked, disliked, rarity, promptPresence });
+    expect(values(items, 'more', 'term')).toEqual(expect.arrayContaining(['vitrées', 'Nacelle']));
+    expect(values(items, 'more', 'cpv')).toEqual(['90911300', '90910000']);
+    expect(values(items, 'less', 'term')).toContain('véhicules');
+    expect(values(items, 'less', 'term')).not.toContain('vitres');
+    expect(values(items, 'less', 'cpv')).toEqual(['50112300']);
     for (const item of items) {
       expect(item.weight).toBeGreaterThan(0);
       expect(item.weight).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('reweighs a prompt word by how much more the liked projects carry it than the disliked ones', () => {
+    const carried = new Map<FeedbackText, number>([
+      [liked[0]!, 1],
+      [liked[1]!, 0.5],
+      [disliked[0]!, 0],
+    ]);
+    const promptPresence = (project: FeedbackText) =>
+      new Map([
+        ['vitres', carried.get(project) ?? 0],
+        ['nettoyage', 1],
+      ]);
+    const items = learnFromFeedback({ prompt: 'Nettoyage de vitres', liked, disliked, rarity, promptPresence });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'term', value: 'vitres', weight: 0.75 });
+    expect(items.some((item) => item.value === 'Nettoyage')).toBe(false);
+    const reversed = learnFromFeedback({ prompt: 'Nettoyage de vitres', liked: disliked, disliked: liked, rarity, promptPresence });
+    expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 0.75 });
   });
 
   it('ignores common words and learns nothing without feedback', () => {
