@@ -12,8 +12,9 @@ import {
 /** The few learning weights tuned by cross-validation, each with the values tried. */
 export const FEEDBACK_GRID = {
   promptBoost: [0.5, 1, 2],
-  companionShare: [0, 0.2, 0.4],
-  negativeShare: [0, 0.3, 0.6],
+  promptDampen: [0.5, 1],
+  companionShare: [0, 0.2],
+  negativeShare: [0, 0.3],
 } as const;
 
 export type FeedbackTuned = { [K in keyof typeof FEEDBACK_GRID]: number };
@@ -23,8 +24,8 @@ export function withFeedbackTuned(values: FeedbackTuned, base: FeedbackSettings 
 }
 
 function feedbackTunedOf(settings: FeedbackSettings): FeedbackTuned {
-  const { promptBoost, companionShare, negativeShare } = settings.weights;
-  return { promptBoost, companionShare, negativeShare };
+  const { promptBoost, promptDampen, companionShare, negativeShare } = settings.weights;
+  return { promptBoost, promptDampen, companionShare, negativeShare };
 }
 
 function gridPoints(): FeedbackTuned[] {

@@ -35,11 +35,13 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 1,
-  /** A prompt word only disliked projects carry keeps at least this share of its weight. */
+  promptBoost: 0.5,
+  /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
+  promptDampen: 1,
+  /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
-  companionShare: 0.2,
+  companionShare: 0,
   /** The negative query's score takes this share off a score… Tuned. */
   negativeShare: 0.3,
   /** …and never more than this. */
@@ -128,7 +130,7 @@ export function prepareLearnedAlert(
   const factors = new Map<string, number>();
   for (const item of learning.more) if (inPrompt(item)) factors.set(foldWord(item.value), 1 + weights.promptBoost * item.weight);
   for (const item of learning.less) {
-    if (inPrompt(item)) factors.set(foldWord(item.value), Math.max(weights.minPromptShare, 1 - weights.promptBoost * item.weight));
+    if (inPrompt(item)) factors.set(foldWord(item.value), Math.max(weights.minPromptShare, 1 - weights.promptDampen * item.weight));
   }
   const concepts = base.concepts.map((concept) => {
     const factor = concept.role === 'exclusion' ? undefined : factors.get(foldWord(concept.surface));
@@ -144,8 +146,9 @@ export function prepareLearnedAlert(
     )
     .filter((words) => words.length > 0 && words.every((terms) => terms.size > 0));
 
-  // The prompt's total weight is kept: a boosted word adds evidence, it does not dilute the others.
-  const profile = { ...base, concepts };
+  const sum = (role: string) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
+  // Renormalised, a project carrying every prompt word scores as before: reweighing shifts the evidence between words.
+  const profile = { ...base, concepts, subjectWeight: sum('subject'), qualifierWeight: sum('qualifier') };
   const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR, SCORING_PARAMETERS)]);
   const companion = learnedQuery(
     scorer,
