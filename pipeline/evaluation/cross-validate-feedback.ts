@@ -13,8 +13,8 @@ import {
 export const FEEDBACK_GRID = {
   promptBoost: [0.5, 1, 2],
   promptDampen: [0.5, 1],
-  companionShare: [0, 0.2],
-  negativeShare: [0, 0.3],
+  companionShare: [0.1, 0.2],
+  negativeShare: [0.15, 0.3],
 } as const;
 
 export type FeedbackTuned = { [K in keyof typeof FEEDBACK_GRID]: number };

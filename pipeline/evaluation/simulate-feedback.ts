@@ -181,8 +181,10 @@ export function formatFeedbackReport(report: FeedbackReport): string {
   for (const entry of report.perAlert) {
     lines.push(`${entry.alertId.padEnd(6)} ${entry.language.padEnd(4)}  ${entry.liked}  ${entry.disliked}   ${f(entry.before)}   ${f(entry.after)}`);
   }
+  const changes = report.perAlert.filter(counts).map((entry) => entry.after - entry.before);
   lines.push(
-    `mean over ${report.alerts} alerts: before ${f(report.before)} · after ${f(report.after)} · change ${report.after - report.before >= 0 ? '+' : ''}${f(report.after - report.before)}`,
+    `mean over ${report.alerts} alerts: before ${f(report.before)} · after ${f(report.after)} · change ${report.after - report.before >= 0 ? '+' : ''}${f(report.after - report.before)}` +
+      ` (better on ${changes.filter((change) => change > 0.0005).length}, worse on ${changes.filter((change) => change < -0.0005).length})`,
   );
   return lines.join('\n');
 }

@@ -41,9 +41,9 @@ export const LEARNING_WEIGHTS = {
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
-  companionShare: 0,
+  companionShare: 0.1,
   /** The negative query's score takes this share off a score… Tuned. */
-  negativeShare: 0.3,
+  negativeShare: 0.15,
   /** …and never more than this. */
   maxPenalty: 0.5,
   minKeyWeight: 0.9,
