@@ -15,17 +15,19 @@ export const FEEDBACK_GRID = {
   promptDampen: [0.5, 1],
   companionShare: [0.1, 0.2],
   negativeShare: [0.15, 0.3],
+  promptCodeDigits: [2, 3, 5],
 } as const;
 
 export type FeedbackTuned = { [K in keyof typeof FEEDBACK_GRID]: number };
 
 export function withFeedbackTuned(values: FeedbackTuned, base: FeedbackSettings = DEFAULT_FEEDBACK_SETTINGS): FeedbackSettings {
-  return { learning: base.learning, weights: { ...base.weights, ...values } };
+  const { promptCodeDigits, ...weights } = values;
+  return { learning: { ...base.learning, promptCodeDigits }, weights: { ...base.weights, ...weights } };
 }
 
 function feedbackTunedOf(settings: FeedbackSettings): FeedbackTuned {
   const { promptBoost, promptDampen, companionShare, negativeShare } = settings.weights;
-  return { promptBoost, promptDampen, companionShare, negativeShare };
+  return { promptBoost, promptDampen, companionShare, negativeShare, promptCodeDigits: settings.learning.promptCodeDigits };
 }
 
 function gridPoints(): FeedbackTuned[] {

@@ -127,6 +127,7 @@ export function simulateAlert(
       disliked: alert.disliked,
       rarity: (word) => wordWeight(scorer, word, alert.language, corpus),
       promptPresence: (text) => promptWordPresence(alert.prepared, simulation.preparedOf.get(text)!),
+      promptCodes: alert.prepared.codes.map((code) => code.code),
     },
     settings.learning,
   );

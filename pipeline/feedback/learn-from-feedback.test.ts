@@ -49,6 +49,16 @@ describe('learnFromFeedback', () => {
     expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 0.75 });
   });
 
+  it("reweighs the prompt's CPV codes by the share of liked minus disliked projects with a code of the same group", () => {
+    // 909… (cleaning) is the group of both liked projects' codes; 501… (vehicle repair) only the disliked one's.
+    const items = learnFromFeedback({ prompt: 'Nettoyage de vitres', liked, disliked, rarity, promptCodes: ['90911000', '50100000', '71000000'] });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'cpv', value: '90911000', weight: 1 });
+    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
+    expect(items.some((item) => item.value === '71000000')).toBe(false);
+    // A prompt code is reweighed, not learned again as a code of its own.
+    expect(items.filter((item) => item.value === '90911000')).toHaveLength(1);
+  });
+
   it('ignores common words and learns nothing without feedback', () => {
     expect(learnFromFeedback({ prompt: 'Entretien de routes', liked: [], disliked: [], rarity })).toEqual([]);
     const items = learnFromFeedback({

@@ -25,6 +25,8 @@ export interface LearnInput {
    * word → 0..1. Without it, a prompt word counts where its own spelling appears.
    */
   promptPresence?: (project: FeedbackText) => ReadonlyMap<string, number>;
+  /** The CPV codes the scorer reads in the prompt: reweighed as its words are. */
+  promptCodes?: readonly string[];
 }
 
 export type FeedbackLearning = typeof FEEDBACK_LEARNING;
@@ -36,8 +38,10 @@ export const FEEDBACK_LEARNING = {
   /** Concept weights above this count as fully distinctive. */
   rarityScale: 6,
   minTermScore: 0.12,
-  /** A prompt word is reweighed once liked and disliked projects differ on it by this much. */
+  /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
   minPromptChange: 0.1,
+  /** A prompt code counts as carried by a project with a code sharing this many digits (3: the CPV group). Tuned. */
+  promptCodeDigits: 3,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,
@@ -124,6 +128,17 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'term', value: surface, weight: round(Math.abs(change)) });
   }
 
+  // The prompt's codes: the share of liked minus disliked projects with a code of the same group.
+  const carrying = (projects: readonly FeedbackText[], code: string) => {
+    const prefix = code.slice(0, settings.promptCodeDigits);
+    return projects.length > 0 ? projects.filter((project) => project.cpvCodes.some((c) => c.trim().startsWith(prefix))).length / projects.length : 0;
+  };
+  for (const code of new Set(input.promptCodes ?? [])) {
+    const change = carrying(input.liked, code) - carrying(input.disliked, code);
+    if (Math.abs(change) < settings.minPromptChange) continue;
+    promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'cpv', value: code, weight: round(Math.abs(change)) });
+  }
+
   // With several liked projects, a word only one of them has is chance.
   const minCount = input.liked.length >= 2 ? 2 : 1;
   const more = [...liked]
@@ -141,9 +156,10 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
 
   const likedCodes = codeShares(input.liked);
   const dislikedCodes = codeShares(input.disliked);
+  const promptCodes = new Set(input.promptCodes ?? []);
   const topCodes = (shares: Map<string, number>, skip: Map<string, number>) =>
     [...shares]
-      .filter(([code, share]) => share >= settings.minCodeShare && !skip.has(code))
+      .filter(([code, share]) => share >= settings.minCodeShare && !skip.has(code) && !promptCodes.has(code))
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, settings.maxCodes);
 

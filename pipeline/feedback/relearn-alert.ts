@@ -23,6 +23,7 @@ export async function relearnAlert(db: Knex, alertId: number, options: { scorer?
     liked: projects.filter((project) => project.verdict === 'relevant'),
     disliked: projects.filter((project) => project.verdict === 'not_relevant'),
     rarity: (word) => wordWeight(scorer, word, alert.language, corpus),
+    promptCodes: prepared.codes.map((code) => code.code),
     promptPresence: (project: FeedbackText) =>
       promptWordPresence(
         prepared,

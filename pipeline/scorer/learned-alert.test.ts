@@ -46,6 +46,23 @@ describe('learned alert', () => {
     expect(scoreLearned(scorer, learned, carpet)).toBeGreaterThan(0);
   });
 
+  it("reweighs the prompt's own CPV codes the way it reweighs its words", () => {
+    const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
+    const [first, second] = base.codes;
+    expect(second).toBeDefined();
+    const learned = prepareLearnedAlert(
+      scorer,
+      prompt,
+      'fr',
+      { more: [{ kind: 'cpv', value: first!.code, weight: 1 }], less: [{ kind: 'cpv', value: second!.code, weight: 1 }], exclude: [] },
+      corpus,
+    );
+    const weight = (code: string) => learned.codes.find((entry) => entry.code === code)!.weight;
+    expect(weight(first!.code)).toBeCloseTo(first!.weight * (1 + LEARNING_WEIGHTS.promptBoost));
+    expect(weight(second!.code)).toBeCloseTo(second!.weight * Math.max(LEARNING_WEIGHTS.minPromptShare, 1 - LEARNING_WEIGHTS.promptDampen));
+    expect(learned.companion).toBeUndefined();
+  });
+
   it('lifts a project close to the liked ones, lowers one close to the disliked ones by at most half, and drops an excluded one', () => {
     const learning: AlertLearning = {
       more: [{ kind: 'term', value: 'ponçage', weight: 1 }],

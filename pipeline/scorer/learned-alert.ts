@@ -124,18 +124,21 @@ export function prepareLearnedAlert(
   const base = scorer.prepareAlert(prompt, language, { corpus });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
 
-  // Rocchio on the prompt's own words: those the liked projects carry weigh more, those of disliked ones less.
+  // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
-  const inPrompt = (item: LearnedItem) => item.kind === 'term' && promptWords.has(foldWord(item.value));
+  const promptCodes = new Set(base.codes.map((code) => code.code));
+  const keyOf = (item: LearnedItem) => (item.kind === 'term' ? foldWord(item.value) : `cpv:${item.value}`);
+  const inPrompt = (item: LearnedItem) => (item.kind === 'term' ? promptWords.has(foldWord(item.value)) : promptCodes.has(item.value));
   const factors = new Map<string, number>();
-  for (const item of learning.more) if (inPrompt(item)) factors.set(foldWord(item.value), 1 + weights.promptBoost * item.weight);
+  for (const item of learning.more) if (inPrompt(item)) factors.set(keyOf(item), 1 + weights.promptBoost * item.weight);
   for (const item of learning.less) {
-    if (inPrompt(item)) factors.set(foldWord(item.value), Math.max(weights.minPromptShare, 1 - weights.promptDampen * item.weight));
+    if (inPrompt(item)) factors.set(keyOf(item), Math.max(weights.minPromptShare, 1 - weights.promptDampen * item.weight));
   }
   const concepts = base.concepts.map((concept) => {
     const factor = concept.role === 'exclusion' ? undefined : factors.get(foldWord(concept.surface));
     return factor === undefined ? concept : { ...concept, weight: concept.weight * factor };
   });
+  const codes = base.codes.map((code) => ({ ...code, weight: code.weight * (factors.get(`cpv:${code.code}`) ?? 1) }));
 
   const exclusions = learning.exclude
     .map((entry) =>
@@ -148,7 +151,7 @@ export function prepareLearnedAlert(
 
   const sum = (role: string) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
   // Renormalised, a project carrying every prompt word scores as before: reweighing shifts the evidence between words.
-  const profile = { ...base, concepts, subjectWeight: sum('subject'), qualifierWeight: sum('qualifier') };
+  const profile = { ...base, concepts, codes, subjectWeight: sum('subject'), qualifierWeight: sum('qualifier') };
   const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR, SCORING_PARAMETERS)]);
   const companion = learnedQuery(
     scorer,
