@@ -131,7 +131,7 @@ export function simulateAlert(
     },
     settings.learning,
   );
-  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, toAlertLearning(items), corpus, settings.weights);
+  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items), weights: settings.weights }, corpus);
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));
   const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
   return {

@@ -12,6 +12,8 @@ export interface AlertLearning {
   more: readonly LearnedItem[];
   less: readonly LearnedItem[];
   exclude: readonly string[];
+  /** How to weigh it; LEARNING_WEIGHTS when absent (the evaluation tries others). */
+  weights?: LearningWeights;
 }
 
 /** The hook: a prepared alert whose prompt words are reweighed, with learned queries beside it and exclusions. */
@@ -119,10 +121,10 @@ export function prepareLearnedAlert(
   language: Language,
   learning?: AlertLearning,
   corpus?: CorpusStatistics,
-  weights: LearningWeights = LEARNING_WEIGHTS,
 ): LearnedAlert {
   const base = scorer.prepareAlert(prompt, language, { corpus });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
+  const weights = learning.weights ?? LEARNING_WEIGHTS;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
