@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { crossValidateFeedback, FEEDBACK_GRID, formatFeedbackCrossValidation } from './cross-validate-feedback.ts';
+import type { EvaluationSet } from './evaluation-set.ts';
 import { DEFAULT_FEEDBACK_SETTINGS, prepareFeedbackSimulation, simulateAlert } from './simulate-feedback.ts';
 
 // A made-up set: two alerts on one trade, each with relevant projects left after its first five.
-const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr', title, description, cpv, canton: null });
-const set = {
+const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr' as const, title, description, cpv, canton: null });
+const set: EvaluationSet = {
   alerts: [
-    { id: 'a1', language: 'fr' as const, prompt: 'Déneigement des routes communales' },
-    { id: 'a2', language: 'fr' as const, prompt: 'Service hivernal et déneigement' },
+    { id: 'a1', language: 'fr', prompt: 'Déneigement des routes communales' },
+    { id: 'a2', language: 'fr', prompt: 'Service hivernal et déneigement' },
   ],
   projects: [
     project('p1', 'Déneigement des routes communales', 'Fraise à neige, salage', ['90620000']),
