@@ -8,18 +8,18 @@ import { DEFAULT_FEEDBACK_SETTINGS, prepareFeedbackSimulation, simulateAlert } f
 const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr' as const, title, description, cpv, canton: null });
 const set: EvaluationSet = {
   alerts: [
-    { id: 'a1', language: 'fr', prompt: 'Déneigement des routes communales' },
-    { id: 'a2', language: 'fr', prompt: 'Service hivernal et déneigement' },
+    { id: 'a1', language: 'fr', prompt: 'Déneigement des rues communales' },
+    { id: 'a2', language: 'fr', prompt: 'Déneigement et salage des rues' },
   ],
   projects: [
-    project('p1', 'Déneigement des routes communales', 'Fraise à neige, salage', ['90620000']),
+    project('p1', 'Déneigement des rues communales', 'Fraise à neige, salage', ['90620000']),
     project('p2', 'Déneigement du parking de la gare', 'Chasse-neige', ['90620000']),
     project('p3', 'Déneigement des trottoirs', 'Fraise à neige', ['90620000']),
-    project('p4', 'Routes communales: marquage', 'Peinture routière', ['45233221']),
-    project('p5', 'Entretien des routes communales', 'Revêtement', ['45233141']),
-    project('p6', 'Salage et service hivernal des routes cantonales', 'Saleuse', ['90630000']),
-    project('p7', 'Service hivernal: fraise à neige', 'Chasse-neige', ['90620000']),
-    project('p8', 'Routes communales: éclairage', 'Candélabres', ['45316110']),
+    project('p4', 'Rues communales: marquage', 'Peinture routière', ['45233221']),
+    project('p5', 'Réfection des rues communales', 'Revêtement', ['45233141']),
+    project('p6', 'Salage et déneigement des rues du centre', 'Saleuse', ['90630000']),
+    project('p7', 'Déneigement: fraise à neige', 'Chasse-neige', ['90620000']),
+    project('p8', 'Rues communales: éclairage', 'Candélabres', ['45316110']),
   ],
   judgments: ['a1', 'a2'].flatMap((alert) => ['p1', 'p2', 'p3', 'p6', 'p7'].map((id, index) => ({ alert, project: id, relevance: index < 3 ? 2 : 1 }))),
 };

@@ -66,21 +66,21 @@ describe('learned alert', () => {
   it('lifts a project close to the liked ones, lowers one close to the disliked ones by at most half, and drops an excluded one', () => {
     const learning: AlertLearning = {
       more: [{ kind: 'term', value: 'ponçage', weight: 1 }],
-      less: [{ kind: 'term', value: 'véhicules', weight: 1 }],
-      exclude: ['amiante'],
+      less: [{ kind: 'term', value: 'wagons', weight: 1 }],
+      exclude: ['plomb'],
     };
     const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
     const learned = prepareLearnedAlert(scorer, prompt, 'fr', learning, corpus);
     const sanding = project('c', 'Ponçage et vitrification des sols', 'Ponçage');
-    const vehicles = project('d', 'Pose de parquet et moquette dans les véhicules', 'véhicules, véhicules');
-    const asbestos = project('e', 'Pose de parquet après désamiantage', 'amiante');
+    const vehicles = project('d', 'Pose de parquet et moquette dans les wagons', 'wagons, wagons');
+    const lead = project('e', 'Pose de parquet après retrait de peinture au plomb', 'plomb');
     expect(scoreLearned(scorer, learned, sanding)).toBeGreaterThan(scoreLearned(scorer, base, sanding));
     const before = scoreLearned(scorer, base, vehicles);
     const after = scoreLearned(scorer, learned, vehicles);
     expect(after).toBeLessThan(before);
     expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
-    expect(scoreLearned(scorer, learned, asbestos)).toBe(0);
-    expect(scoreLearnedAtLeast(scorer, learned, asbestos, 1)).toBeNull();
+    expect(scoreLearned(scorer, learned, lead)).toBe(0);
+    expect(scoreLearnedAtLeast(scorer, learned, lead, 1)).toBeNull();
     const kept = scoreLearnedAtLeast(scorer, learned, vehicles, 1);
     expect(kept?.score).toBe(after);
     expect(kept?.explanation).toBeTruthy();
