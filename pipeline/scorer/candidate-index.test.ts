@@ -6,7 +6,7 @@ import { DEFAULT_EVAL_SET } from '../evaluation/run-evaluation.ts';
 import { loadCpvCatalog } from './cpv-catalog.ts';
 import { createCandidateIndex, learnedCandidates, type CandidateIndex } from './candidate-index.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
-import { prepareLearnedAlert, scoreLearned, type LearnedAlert } from './learned-alert.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, type LearnedAlert } from './learned-alert.ts';
 import { LANGUAGES } from './text-analysis.ts';
 import { createLocalScorer, type Language, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
 
@@ -117,27 +117,31 @@ describe('candidate index', () => {
   });
 
   it('keeps every pair of an alert that learned from feedback, through its own terms or its companion', () => {
-    const projects = madeUpNotices(600).map((notice) => scorer.prepareProject(notice));
+    const notices = madeUpNotices(600);
+    const projects = notices.map((notice) => scorer.prepareProject(notice));
     const index = indexOf(projects);
-    const alert: LearnedAlert = prepareLearnedAlert(
-      scorer,
-      'Malerarbeiten',
-      'de',
-      {
-        more: [
-          { kind: 'term', value: 'Bibliothek', weight: 0.9 },
-          { kind: 'cpv', value: '45432100', weight: 0.8 },
-        ],
-        less: [{ kind: 'term', value: 'Werkhof', weight: 0.7 }],
-        exclude: [],
-      },
-      index.corpus,
-    );
-    expect(alert.companion).toBeDefined();
-    const score = (project: PreparedProject) => scoreLearned(scorer, alert, project);
-    const expected = exhaustive(alert, projects, score);
-    expect(expected.size).toBeGreaterThan(0);
-    expect(pruned(learnedCandidates(index, alert), score)).toEqual(expected);
+    // Learned words and a code taken from the notices themselves, so the companion finds projects whatever they say.
+    const liked = notices[1]!.title.split(/[\s,]+/).filter((word) => word.length > 4);
+    const disliked = notices[2]!.title.split(/[\s,]+/).filter((word) => word.length > 4);
+    for (const companionShare of [LEARNING_WEIGHTS.companionShare, 0.9]) {
+      const alert: LearnedAlert = prepareLearnedAlert(
+        scorer,
+        notices[0]!.title,
+        notices[0]!.language ?? 'de',
+        {
+          more: [...liked.map((value) => ({ kind: 'term' as const, value, weight: 0.9 })), { kind: 'cpv', value: notices[1]!.cpvCodes.at(-1)!, weight: 0.8 }],
+          less: disliked.map((value) => ({ kind: 'term' as const, value, weight: 0.7 })),
+          exclude: [],
+          weights: { ...LEARNING_WEIGHTS, companionShare },
+        },
+        index.corpus,
+      );
+      expect(alert.companion).toBeDefined();
+      const score = (project: PreparedProject) => scoreLearned(scorer, alert, project);
+      const expected = exhaustive(alert, projects, score);
+      expect(expected.size).toBeGreaterThan(0);
+      expect(pruned(learnedCandidates(index, alert), score), `companion share ${companionShare}`).toEqual(expected);
+    }
   });
 
   it('stays exact after many removals and re-additions (postings compacted)', () => {

@@ -1,6 +1,6 @@
 import { createCorpusCounter, type CorpusStatistics } from './corpus-statistics.ts';
 import { calibratedScore, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
-import type { LearnedAlert } from './learned-alert.ts';
+import { LEARNING_WEIGHTS, type LearnedAlert } from './learned-alert.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
@@ -280,19 +280,18 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
 
       const candidates: PreparedProject[] = [];
       const bound = boundFor(alert, parameters);
-      // The scorer's place factor by canton id (0: unknown canton); NaN where an exclusive place rules the project out.
+      // The scorer's place factor by canton id (0: unknown canton).
       const placeFactor = new Float64Array(cantonIds.size + 1).fill(1);
       const place = alert.place;
       if (place) {
         placeFactor[0] = parameters.place.unknown;
         for (const [canton, id] of cantonIds) {
-          if (!place.cantons.has(canton)) placeFactor[id] = place.exclusive ? NaN : parameters.place.outside;
+          if (!place.cantons.has(canton)) placeFactor[id] = place.exclusive ? parameters.place.outsideExclusive : parameters.place.outside;
         }
       }
       const depthWeights = parameters.cpvDepth;
       for (const slot of touched) {
         const factor = placeFactor[slotCanton[slot]!]!;
-        if (Number.isNaN(factor)) continue;
         let subject = subjectSum[slot]!;
         let qualifier = qualifierSum[slot]!;
         if (lookedUp.length > 0) {
@@ -337,18 +336,19 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
 }
 
 /**
- * The candidates of an alert that learned from feedback: those of the alert and those of its companion
- * (whose score counts at a share ≤ 1, so the same floor bounds it). The alert's exclusive place holds for both.
+ * The candidates of an alert that learned from feedback. Its score joins the alert's own score and its
+ * companion's times `companionShare` (noisy-or, at most their sum), then only penalties lower it: a project
+ * reaching `floor` has own + share × companion ≥ floor − ½ (rounding), so its own score reaches half of that
+ * (and floor − ½ − 100 × share), or its companion's reaches the other half over the share.
  */
 export function learnedCandidates(index: CandidateIndex, alert: LearnedAlert, options: { floor?: number } = {}): Iterable<PreparedProject> {
-  const own = index.candidatesFor(alert, options);
-  if (!alert.companion) return own;
-  const place = alert.place;
-  const found = new Map(own.map((project) => [project.id, project]));
-  for (const project of index.candidatesFor(alert.companion, options)) {
-    if (place?.exclusive && project.canton !== null && !place.cantons.has(project.canton)) continue;
-    found.set(project.id, project);
-  }
+  const floor = options.floor ?? SCORE_FLOOR;
+  if (!alert.companion) return index.candidatesFor(alert, { floor });
+  const share = (alert.learningWeights ?? LEARNING_WEIGHTS).companionShare;
+  const needed = floor - 0.5;
+  const found = new Map(index.candidatesFor(alert, { floor: Math.max(needed / 2, needed - 100 * share) }).map((project) => [project.id, project]));
+  if (share > 0 && needed / (2 * share) <= 100)
+    for (const project of index.candidatesFor(alert.companion, { floor: needed / (2 * share) })) found.set(project.id, project);
   return found.values();
 }
 
