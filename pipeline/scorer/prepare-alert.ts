@@ -130,7 +130,7 @@ export function prepareAlertProfile(
         if (variantWeight >= parameters.strongVariant && base > 0) share = Math.max(share, corpus.documentFrequency(id) / base);
       }
     }
-    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
+    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Firmenjubiläum"): it would only dilute the rest.
     const unknown =
       useCorpus &&
       [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) &&

@@ -18,18 +18,18 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
     translation: 0.5,
     /** The trade vocabulary of data/trade-vocabulary.csv: written by hand, trusted. */
     vocabulary: 1,
-    /** The same stem in another language ("renovation", "software"). */
+    /** The same stem in another language ("tunnel", "budget"). */
     cognate: 0.5,
-    /** Stems of the same language sharing a long prefix ("ingenieur"/"ingenier"). */
+    /** Stems of the same language sharing a long prefix ("vermessung"/"vermess"). */
     related: 0.7,
     /** One edit away from a known stem, for words no text uses ("instalation"). */
     spelling: 0.8,
   }),
   /** Variants at least this sure decide how common a term is (a weak translation does not make it look common). */
   strongVariant: 0.5,
-  /** A compound's modifier ("Hallen-" in "Hallenbadsanierung") counts less than its head. */
+  /** A compound's modifier ("Turnhallen-" in "Turnhallenbeleuchtung") counts less than its head. */
   modifierShare: 0.7,
-  /** In a company profile ("Wir sind eine Schreinerei … wir suchen …") the self-description counts this much. */
+  /** In a company profile ("Wir sind eine Glaserei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,

@@ -24,14 +24,14 @@ function scores(): number[] {
     {
       id: 1,
       language: 'de' as const,
-      title: 'Unterhaltsreinigung Schulhaus',
-      description: 'Reinigung der Büros und Gebäude',
+      title: 'Unterhaltsreinigung Kirchgemeindehaus',
+      description: 'Reinigung der Büros und Säle',
       cpvCodes: ['90911200'],
       canton: 'ZH',
     },
-    { id: 2, language: 'fr' as const, title: 'Réfection de la route cantonale', description: 'Travaux routiers', cpvCodes: ['45233140'], canton: 'VD' },
+    { id: 2, language: 'fr' as const, title: 'Réfection du chemin communal', description: 'Réfection du revêtement', cpvCodes: ['45233140'], canton: 'VD' },
   ].map((project) => scorer.prepareProject(project));
-  const alerts = [scorer.prepareAlert('nettoyage de bureaux', 'fr'), scorer.prepareAlert('Strassenbau im Kanton Waadt', 'de')];
+  const alerts = [scorer.prepareAlert('Büroreinigung', 'de'), scorer.prepareAlert('roadworks in the canton of Fribourg', 'en')];
   return alerts.flatMap((alert) => projects.map((project) => scorer.score(alert, project).score));
 }
 
