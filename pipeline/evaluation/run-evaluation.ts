@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
-import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
+import { learnedAssociationsOf, type NoticeForLearning } from '../scorer/learned-associations.ts';
+import { createLocalScorer, learnFromNotices, type LocalScorer } from '../scorer/local-scorer.ts';
 import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
@@ -97,6 +98,17 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
   };
 }
 
+/** An evaluation notice has one title, in its own language. */
+export function noticeForLearning(project: EvaluationSet['projects'][number]): NoticeForLearning {
+  return {
+    language: project.language ?? null,
+    titles: project.language ? { [project.language]: project.title } : {},
+    description: project.description,
+    cpvCodes: project.cpv,
+    organization: project.organization ?? null,
+  };
+}
+
 export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()): ScoreAll {
   return (set) => {
     const projects = set.projects.map((project) =>
@@ -104,9 +116,11 @@ export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()):
     );
     const index = createCandidateIndex();
     for (const project of projects) index.add(project);
+    // Learned from the evaluation's notices by the same code path production runs over the projects table.
+    const learned = learnedAssociationsOf(learnFromNotices(set.projects.map(noticeForLearning)));
     return new Map(
       set.alerts.map((alert) => {
-        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus });
+        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus, learned });
         return [alert.id, projects.map((project) => ({ projectId: String(project.id), score: scorer.score(prepared, project).score }))];
       }),
     );

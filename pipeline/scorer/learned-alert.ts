@@ -1,5 +1,6 @@
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
+import type { LearnedAssociations } from './learned-associations.ts';
 import { essentialTerms, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
@@ -79,8 +80,10 @@ export function prepareLearnedAlert(
   language: Language,
   learning?: AlertLearning,
   corpus?: CorpusStatistics,
+  /** What the notices taught (learned translations and word → CPV associations), if any. */
+  associations?: LearnedAssociations,
 ): LearnedAlert {
-  const base = scorer.prepareAlert(prompt, language, { corpus });
+  const base = scorer.prepareAlert(prompt, language, { corpus, learned: associations });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
 
   const concepts = [...base.concepts];

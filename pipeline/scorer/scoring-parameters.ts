@@ -48,6 +48,10 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   relativeCodeSimilarity: 0.6,
   confidentCodeSimilarity: 0.4,
   ownLanguageVote: 2,
+  /** A learned word → CPV vote (mean Dice) at which the code counts fully. */
+  confidentLearnedCode: 0.4,
+  /** Learned codes below this weight are left out. */
+  minLearnedCode: 0.5,
 
   /** Below this many notices the corpus says too little and CPV-label frequencies stand in. */
   minCorpus: 50,
@@ -93,6 +97,8 @@ export interface ScoringParameters {
   readonly relativeCodeSimilarity: number;
   readonly confidentCodeSimilarity: number;
   readonly ownLanguageVote: number;
+  readonly confidentLearnedCode: number;
+  readonly minLearnedCode: number;
   readonly minCorpus: number;
   readonly labelIdfPrior: number;
   readonly absoluteEvidence: number;
