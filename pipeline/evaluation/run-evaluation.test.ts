@@ -12,8 +12,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     async () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.72);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.6);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.73);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.8);
     },
     300_000,
   );

@@ -4,7 +4,7 @@ import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
 import { learnedAssociationsOf, type NoticeForLearning } from '../scorer/learned-associations.ts';
 import { createLocalScorer, learnFromNotices, type LocalScorer } from '../scorer/local-scorer.ts';
-import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
+import { LLM_RELATIVE_CUTOFF, llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
@@ -32,7 +32,7 @@ export interface EvaluationReport {
   llmStage: LlmSelection & { pairs: number; share: number; highlyRelevantSeen: number; highlyRelevantCoverage: number };
 }
 
-export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: 30, prefilter: 20 };
+export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: DEFAULT_THRESHOLDS.llmTopK, prefilter: DEFAULT_THRESHOLDS.prefilter };
 
 export interface RunEvaluationOptions {
   setPath?: string;
@@ -147,7 +147,7 @@ export function formatEvaluationReport(report: EvaluationReport): string {
   const { emailed, llmStage } = report;
   lines.push(
     `e-mailed pairs (score ≥ ${report.threshold}): ${emailed.pairs}, relevant ${emailed.relevant} · precision ${format(emailed.precision)}`,
-    `LLM stage (top ${llmStage.topK} + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
+    `LLM stage (top ${llmStage.topK} within ${Math.round((llmStage.relative ?? LLM_RELATIVE_CUTOFF) * 100)} % of the best + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
       ` · holds ${llmStage.highlyRelevantSeen} relevance-2 pairs (${format(llmStage.highlyRelevantCoverage)} of them)`,
   );
   return lines.join('\n');

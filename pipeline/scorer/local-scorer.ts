@@ -210,6 +210,12 @@ export interface Evidence {
   score: number;
 }
 
+/** What a complete match weighs: the query's subjects and qualifiers, or the heaviest of them when the prompt lists many. */
+function queryMass(alert: AlertProfile): number {
+  const total = alert.subjectWeight + alert.qualifierWeight;
+  return alert.expectedWeight !== undefined && alert.expectedWeight > 0 ? Math.min(total, alert.expectedWeight) : total;
+}
+
 /** BM25 saturation of a field-weighted frequency. */
 const saturate = (frequency: number, norm: number) => (frequency > 0 ? frequency / (frequency + norm) : 0);
 
@@ -242,7 +248,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
     else subject += concept.weight * matched;
   }
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const matchedWeight = subject + qualifier;
   const lexical = total > 0 ? (matchedWeight / total) * Math.min(1, matchedWeight / parameters.absoluteEvidence) : 0;
 
@@ -302,7 +308,7 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
  * the alert's codes no closer than a division stays below `floor`.
  */
 export function essentialTerms(alert: AlertProfile, floor: number, parameters: ScoringParameters): Set<number> {
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const reachOf = (pairs: readonly number[]) => {
     let reach = 0;
     for (let p = 0; p < pairs.length; p += 2) {

@@ -41,6 +41,11 @@ export interface AlertProfile {
   termKeys: Map<number, number[]>;
   subjectWeight: number;
   qualifierWeight: number;
+  /**
+   * The weight a complete match is expected to carry: the `queryBreadth` heaviest words. A list of subjects
+   * ("Fenster, Türen, Tore") asks for any of them, not for a notice about all at once.
+   */
+  expectedWeight?: number;
   codes: AlertCode[];
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
@@ -180,10 +185,21 @@ export function prepareAlertProfile(
     termKeys,
     subjectWeight: sum('subject'),
     qualifierWeight: sum('qualifier'),
+    expectedWeight: heaviestWords(concepts, parameters.queryBreadth),
     codes,
     place: read.place,
     corpus,
   };
+}
+
+/** The summed weight of the `count` heaviest words of the query (a compound's parts are one word). */
+function heaviestWords(concepts: readonly AlertConcept[], count: number): number {
+  const byWord = new Map<string, number>();
+  for (const concept of concepts) if (concept.role !== 'exclusion') byWord.set(concept.surface, (byWord.get(concept.surface) ?? 0) + concept.weight);
+  return [...byWord.values()]
+    .sort((a, b) => b - a)
+    .slice(0, count)
+    .reduce((total, weight) => total + weight, 0);
 }
 
 /** Every (language, stem) that stands for one prompt stem, with its weight; the stem itself weighs 1. */

@@ -5,7 +5,7 @@
  */
 export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** BM25 term-frequency saturation and length normalisation (Robertson's usual range). Tuned: k1. */
-  k1: 1.2,
+  k1: 2,
   b: 0.5,
   /** BM25F field weights: a word of the title says more than one of the description or of a CPV label. */
   field: Object.freeze({ title: 3, description: 1, cpvLabel: 1 }),
@@ -31,6 +31,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   modifierShare: 0.7,
   /** In a company profile ("Wir sind eine Glaserei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
+  /** Words of the prompt a complete match is expected to carry: the rest of a list are alternatives. Tuned. */
+  queryBreadth: 3,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
@@ -56,7 +58,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** Below this many notices the corpus says too little and CPV-label frequencies stand in. */
   minCorpus: 50,
   /** Weight, in notices, of the CPV-label idf as a prior on the corpus idf: it fades as the corpus grows. */
-  labelIdfPrior: 200,
+  labelIdfPrior: 0,
   /** Matched term weight (in units of the largest idf) below which a match stays weak whatever its share. */
   absoluteEvidence: 0.35,
 
@@ -68,8 +70,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.14, 20],
-    [0.44, 70],
+    [0.15, 20],
+    [0.45, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
@@ -87,6 +89,7 @@ export interface ScoringParameters {
   readonly strongVariant: number;
   readonly modifierShare: number;
   readonly profileShare: number;
+  readonly queryBreadth: number;
   readonly qualifierShare: number;
   readonly qualifierGate: number;
   readonly exclusionFloor: number;

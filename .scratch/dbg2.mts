@@ -1,0 +1,11 @@
+import { madeUpNotices } from '/work/wt/scorer/test-support/made-up-notices.ts';
+import { createCandidateIndex } from '/work/wt/scorer/pipeline/scorer/candidate-index.ts';
+import { createLocalScorer, weighEvidence } from '/work/wt/scorer/pipeline/scorer/local-scorer.ts';
+import { SCORING_PARAMETERS } from '/work/wt/scorer/pipeline/scorer/scoring-parameters.ts';
+const scorer = createLocalScorer();
+const index = createCandidateIndex();
+for (const n of madeUpNotices()) index.add(scorer.prepareProject(n));
+const a = scorer.prepareAlert('déneigement de parkings', 'fr', { corpus: index.corpus });
+console.log(a.concepts, a.codes.slice(0,3), a.expectedWeight);
+const pr = scorer.prepareProject({id:'x',language:'de',title:'Schneeräumung Parkhaus und Zufahrten',description:'',cpvCodes:['90620000'],canton:'LU'});
+const e = weighEvidence(a, pr, SCORING_PARAMETERS); console.log({...e, frequencies: [...e.frequencies]});
