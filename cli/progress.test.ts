@@ -32,6 +32,7 @@ describe('describeProgress', () => {
     expect(describeProgress(0, 400, 0)).toBe('0/400 (0 %)');
     expect(describeProgress(100, 400, 30_000)).toBe('100/400 (25 %) · 1 min 30 s left');
     expect(describeProgress(400, 400, 120_000)).toBe('400/400 (100 %)');
+    expect(describeProgress(10, 30, 20_000, 'days')).toBe('10/30 days (33 %) · 40 s left');
   });
 
   it('gives the rate when no total is known', () => {

@@ -33,13 +33,13 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
-/** "120/400 (30 %) · 2 min 10 s left" with a total, else "120 · 4.0/s". */
-export function describeProgress(done: number, total: number | undefined, elapsedMs: number): string {
+/** "120/400 (30 %) · 2 min 10 s left" with a total (scrape: "12/30 days …"), else "120 · 4.0/s". */
+export function describeProgress(done: number, total: number | undefined, elapsedMs: number, unit?: string): string {
   const enough = done >= MIN_ETA_DONE && elapsedMs >= MIN_ETA_MS;
   if (total) {
     const percent = Math.min(100, Math.floor((done / total) * 100));
     const eta = enough && done < total ? ` · ${formatDuration((elapsedMs / done) * (total - done))} left` : '';
-    return `${done}/${total} (${percent} %)${eta}`;
+    return `${done}/${total}${unit ? ` ${unit}` : ''} (${percent} %)${eta}`;
   }
   return `${done}${enough ? ` · ${((done * 1000) / elapsedMs).toFixed(1)}/s` : ''}`;
 }
@@ -72,7 +72,7 @@ export function renderStageProgress(
       case 'progress': {
         const total = event.total ?? options.totals?.[event.stage];
         const elapsed = now() - (startedAt.get(event.stage) ?? now());
-        const text = `${name} ${describeProgress(event.done, total, elapsed)}${event.message ? ` · ${event.message}` : ''}`;
+        const text = `${name} ${describeProgress(event.done, total, elapsed, event.unit)}${event.message ? ` · ${event.message}` : ''}`;
         if (tty) {
           tick += 1;
           const columns = stream.columns ?? 80;

@@ -8,7 +8,7 @@ export type Counts = Record<string, number>;
 
 export type StageEvent =
   | { type: 'start'; stage: string; runId: number }
-  | { type: 'progress'; stage: string; done: number; total?: number; message?: string }
+  | { type: 'progress'; stage: string; done: number; total?: number; unit?: string; message?: string }
   | { type: 'log'; stage: string; message: string }
   | { type: 'finish'; stage: string; runId: number; counts: Counts; durationMs: number }
   | { type: 'fail'; stage: string; runId: number; counts: Counts; durationMs: number; error: string };
@@ -19,7 +19,7 @@ export interface StageContext {
   signal: AbortSignal;
   /** Adds to a named counter of the run summary (publications, created, quarantined, ...). */
   count(name: string, amount?: number): void;
-  progress(update: { done: number; total?: number; message?: string }): void;
+  progress(update: { done: number; total?: number; unit?: string; message?: string }): void;
   log(message: string): void;
   addTokens(input: number, output: number): void;
   /** A bounded queue for the stage's items; `perSecond` caps the start rate. */
@@ -73,9 +73,10 @@ export async function runStage<TOptions, TResult>(stage: Stage<TOptions, TResult
       counts[name] = (counts[name] ?? 0) + amount;
     },
     progress: (update) => emit({ type: 'progress', stage: stage.id, ...update }),
+    // Whoever listens to the events prints the message (the CLI's progress lines); otherwise the log has it. Never both.
     log: (message) => {
-      logger.info(message);
-      emit({ type: 'log', stage: stage.id, message });
+      if (deps.events && deps.events.listenerCount('event') > 0) emit({ type: 'log', stage: stage.id, message });
+      else logger.info(message);
     },
     addTokens: (input, output) => {
       tokens.input += input;

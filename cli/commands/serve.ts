@@ -82,7 +82,10 @@ export function registerServe(program: Command): void {
         if (stopping) return;
         stopping = true;
         logger.info({ signal }, 'shutting down');
-        server.close();
+        // Requests in flight finish (for up to 5 s) before the database closes under them.
+        const drained = new Promise((resolve) => server.close(resolve));
+        server.closeIdleConnections();
+        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         server.closeAllConnections();
         await Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
         mailer.close();

@@ -7,7 +7,7 @@ import { findQuarantinedIds, quarantineRecords } from '../../db/quarantine.ts';
 import { advanceScrapeCursor, getScrapeCursor } from '../../db/scrape-cursors.ts';
 import { createSimapClient, type RetryPolicy, type SimapClient } from '../simap/simap-client.ts';
 import { expandSearchEntries, type PublicationRef } from './publication-refs.ts';
-import { searchWindowStart } from './search-window.ts';
+import { searchWindowStart, windowProgress } from './search-window.ts';
 
 const PAGE_SIZE = 20;
 
@@ -144,7 +144,8 @@ export const fetchStage: Stage<FetchOptions, FetchResult> = {
   id: 'pipeline.fetch',
   async run(ctx, options) {
     const cursor = await getScrapeCursor(ctx.db);
-    const windowStart = searchWindowStart({ since: options.since, cursor, now: options.now ?? new Date() });
+    const now = options.now ?? new Date();
+    const windowStart = searchWindowStart({ since: options.since, cursor, now });
     const abort = new AbortController();
     // Every queued request listens on this one signal; a page's worth of them is expected, not a leak.
     setMaxListeners(0, abort.signal);
@@ -180,6 +181,7 @@ export const fetchStage: Stage<FetchOptions, FetchResult> = {
       }
       const triedNow = new Set(retries.map((r) => r.publicationId));
       let lastItem: string | undefined;
+      let oldestSeen: string | null = null;
       for (;;) {
         if (options.maxPages !== undefined && result.pages >= options.maxPages) break;
         const { page } = await client.searchProjects({ newestPublicationFrom: windowStart, lastItem });
@@ -199,7 +201,9 @@ export const fetchStage: Stage<FetchOptions, FetchResult> = {
         const quarantined = await findQuarantinedIds(ctx.db, 'fetch', ids);
         const missing = refs.filter((ref) => !stored.has(ref.publicationId) && !quarantined.has(ref.publicationId) && !triedNow.has(ref.publicationId));
         result.publicationsFetched += await fetchAndStoreDetails(run, missing, false);
-        ctx.progress({ done: result.publicationsFetched, message: `page ${result.pages}` });
+        for (const ref of refs) if (!oldestSeen || ref.publicationDate < oldestSeen) oldestSeen = ref.publicationDate;
+        const days = windowProgress({ windowStart, now, oldestSeen });
+        ctx.progress({ ...days, unit: 'days', message: `page ${result.pages}, ${result.publicationsFetched} publications` });
         const pageSize = page.pagination.itemsPerPage ?? PAGE_SIZE;
         const next = page.pagination.lastItem ?? undefined;
         if (page.projects.length < pageSize || !next || next === lastItem) {

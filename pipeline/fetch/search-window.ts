@@ -14,3 +14,15 @@ export function searchWindowStart(options: { since?: string; cursor: string | nu
   if (options.cursor) return isoDay(Date.parse(`${options.cursor}T00:00:00Z`) - DAY_MS);
   return isoDay(options.now.getTime() - DEFAULT_FIRST_RUN_DAYS * DAY_MS);
 }
+
+/**
+ * How far a search has come through its window, in days. simap gives no total, but it lists the newest
+ * publications first, so the oldest date on the latest page tells how much of the window is behind us.
+ */
+export function windowProgress(options: { windowStart: string; now: Date; oldestSeen: string | null }): { done: number; total: number } {
+  const today = Date.parse(`${isoDay(options.now.getTime())}T00:00:00Z`);
+  const total = Math.max(1, Math.round((today - Date.parse(`${options.windowStart}T00:00:00Z`)) / DAY_MS));
+  if (!options.oldestSeen) return { done: 0, total };
+  const done = Math.round((today - Date.parse(`${options.oldestSeen.slice(0, 10)}T00:00:00Z`)) / DAY_MS);
+  return { done: Math.min(total, Math.max(0, done)), total };
+}

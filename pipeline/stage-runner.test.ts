@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { runStage, type Stage, type StageEvent } from './stage-runner.ts';
+
+let testDb: TestDatabase;
+
+const talkingStage: Stage<void, void> = {
+  id: 'pipeline.talking',
+  async run(ctx) {
+    ctx.log('looking at 3 new publications');
+  },
+};
+
+function capturedLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'info', destination }), lines };
+}
+
+describe('a stage message', () => {
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it('is printed once, by the progress listener, when one listens', async () => {
+    const { logger, lines } = capturedLogger();
+    const events = new EventEmitter<{ event: [StageEvent] }>();
+    const seen: StageEvent[] = [];
+    events.on('event', (event) => seen.push(event));
+    await runStage(talkingStage, undefined, { db: testDb.db.knex, logger, events });
+    expect(seen.filter((e) => e.type === 'log').map((e) => (e.type === 'log' ? e.message : ''))).toEqual(['looking at 3 new publications']);
+    expect(lines.join('')).not.toContain('looking at 3 new publications');
+  });
+
+  it('goes to the log when nobody listens', async () => {
+    const { logger, lines } = capturedLogger();
+    await runStage(talkingStage, undefined, { db: testDb.db.knex, logger, events: new EventEmitter() });
+    expect(lines.join('')).toContain('looking at 3 new publications');
+  });
+});
