@@ -3,6 +3,7 @@ import type { LearnedAssociations } from './learned-associations.ts';
 import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
 import { readPrompt, type WordRole } from './read-prompt.ts';
+import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
@@ -81,7 +82,7 @@ export function prepareAlertProfile(
   },
 ): AlertProfile {
   const { resources, terms, corpus, learned, parameters } = context;
-  const read = readPrompt(prompt);
+  const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
   const addWords = (text: string, role: WordRole, share: number) => {
     for (const word of resources.analyzer.analyze(splitWords(text), language)) {
