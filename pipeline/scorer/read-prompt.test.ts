@@ -37,6 +37,11 @@ describe('readPrompt', () => {
     ]);
   });
 
+  it('drops the wish from a prompt that only says what it seeks', () => {
+    expect(roles('Wir suchen Projekte für Wintergärten')).toEqual(['Projekte:subject', 'Wintergärten:subject']);
+    expect(roles('looking for roofing work')).toEqual(['roofing:subject', 'work:subject']);
+  });
+
   it('keeps the place out of the subject and reads it as a constraint', () => {
     const read = readPrompt('Storen und Sonnenschutz, nur im Kanton Luzern');
     expect(read.words.map((word) => word.word)).toEqual(expect.arrayContaining(['Storen', 'Sonnenschutz']));

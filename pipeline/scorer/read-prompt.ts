@@ -127,7 +127,7 @@ export function readPrompt(prompt: string): ReadPrompt {
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       const seek = phraseAt(folded, at, SEEK_PHRASES);
-      if (seek > 0 && isProfile) {
+      if (seek > 0) {
         sought = true;
         seeking = true;
         role = 'subject';
