@@ -5,7 +5,7 @@ const TRADES = [
   { de: 'Dachdeckerarbeiten', fr: 'Travaux de couverture', code: '45261210' },
   { de: 'Plattenarbeiten', fr: 'Carrelage', code: '45431000' },
   { de: 'Glaserarbeiten', fr: 'Travaux de vitrerie', code: '45441000' },
-  { de: 'Küchenbau', fr: 'Agencement de cuisine', code: '39141000' },
+  { de: 'Küchenbau', fr: 'Cuisines professionnelles', code: '39141000' },
   { de: 'Druckarbeiten', fr: "Travaux d'impression", code: '79810000' },
   { de: 'Übersetzungen', fr: 'Traductions', code: '79530000' },
   { de: 'Schneeräumung', fr: 'Déneigement', code: '90620000' },

@@ -21,7 +21,7 @@ const other = (i: number): NoticeForLearning => ({
 const bells = (i: number): NoticeForLearning => ({
   language: 'de',
   titles: { de: `Glockenstuhl Kirche ${i}`, fr: `Beffroi de l'église ${i}` },
-  description: 'Ersatz des Glockenstuhls.',
+  description: 'Erneuerung des Glockenstuhls.',
   cpvCodes: ['45000000'],
   organization: `Kirchgemeinde ${i}`,
 });
@@ -62,7 +62,7 @@ describe('learned associations', () => {
     }));
     for (const notice of notices) index.add(scorer.prepareProject(notice));
     const learned = learnedAssociationsOf(learnFromNotices(corpus));
-    const target = scorer.prepareProject({ id: 'x', language: 'it', title: 'Manutenzione', description: '', cpvCodes: ['37310000'], canton: null });
+    const target = scorer.prepareProject({ id: 'x', language: 'it', title: 'Revisione', description: '', cpvCodes: ['37310000'], canton: null });
     const without = scorer.score(scorer.prepareAlert('Orgelrevision', 'de', { corpus: index.corpus }), target).score;
     const withLearned = scorer.score(scorer.prepareAlert('Orgelrevision', 'de', { corpus: index.corpus, learned }), target).score;
     expect(withLearned).toBeGreaterThan(without);

@@ -44,7 +44,7 @@ export interface AlertProfile {
   qualifierWeight: number;
   /**
    * The weight a complete match is expected to carry: the `queryBreadth` heaviest words. A list of subjects
-   * ("Fenster, Türen, Tore") asks for any of them, not for a notice about all at once.
+   * ("Storen, Markisen, Rollläden") asks for any of them, not for a notice about all at once.
    */
   expectedWeight?: number;
   codes: AlertCode[];

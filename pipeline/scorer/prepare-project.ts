@@ -43,7 +43,7 @@ export function prepareProjectProfile(
   const add = (id: number, amount: number) => frequencies.set(id, (frequencies.get(id) ?? 0) + amount);
   let length = 0;
   const addText = (raw: string, weight: number, maxWords = Infinity) => {
-    // As for alerts: "Heizungs- und Lüftungsanlagen" names two compounds (a quick check first: most texts have no cut word).
+    // As for alerts: "Dach- und Spenglerarbeiten" names two compounds (a quick check first: most texts have no cut word).
     const text = language === 'de' && /\p{L}-[\s,]/u.test(raw) ? completeTruncatedCompounds(raw, (word) => resources.analyzer.compoundHead(word)) : raw;
     const words = resources.analyzer.analyze(splitWords(text).slice(0, maxWords), language);
     for (const word of words) {

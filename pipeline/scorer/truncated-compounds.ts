@@ -1,9 +1,9 @@
-/** Words that join the members of a German coordination ("Maler- und Gipserarbeiten", "Heizungs-, Lüftungs- oder Kälteanlagen"). */
+/** Words that join the members of a German coordination ("Dach- und Spenglerarbeiten", "Lift-, Rolltreppen- oder Förderanlagen"). */
 const JOINERS = new Set(['und', 'oder', 'bzw', 'sowie', 'resp', 'respektive', 'als', 'auch', 'wie', '&']);
 
 /**
- * German writes a shared compound head once: "Maler- und Gipserarbeiten" is "Malerarbeiten und
- * Gipserarbeiten". Each word cut by such a hyphen takes the head of the next whole compound, so that
+ * German writes a shared compound head once: "Dach- und Spenglerarbeiten" is "Dacharbeiten und
+ * Spenglerarbeiten". Each word cut by such a hyphen takes the head of the next whole compound, so that
  * the analyzer sees what the writer meant; a word that does not split leaves the cut word as it is.
  */
 export function completeTruncatedCompounds(text: string, compoundHead: (word: string) => string | null): string {
