@@ -48,7 +48,7 @@ export async function countProjects(db: Knex): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** How many notices the stored associations were learned from, or null when nothing was learned yet. */
+/** How many projects there were when the stored associations were learned, or null when nothing was learned yet. */
 export async function learnedAssociationsState(db: Knex): Promise<{ documents: number; learnedAt: Date } | null> {
   const row = await db('learnedAssociationsState').select('documents', 'learnedAt').first();
   return row ? { documents: Number(row.documents), learnedAt: new Date(row.learnedAt) } : null;
@@ -84,10 +84,14 @@ export async function replaceLearnedAssociations(
   });
 }
 
-/** Every project, in id order, as the learning reads it. */
-export async function findProjectsForLearning(db: Knex): Promise<ProjectForLearning[]> {
+/** The `limit` most recently changed projects, as the learning reads them. */
+export async function findProjectsForLearning(db: Knex, limit: number): Promise<ProjectForLearning[]> {
   return db('projects')
     .select('creationLanguage', 'title', 'titleFr', 'titleDe', 'titleIt', 'titleEn', 'cpvCodes', 'organization')
     .select(db.raw('left(description, ?) as description', [DESCRIPTION_CHARS]))
-    .orderBy('id');
+    .orderBy([
+      { column: 'contentSeq', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit);
 }

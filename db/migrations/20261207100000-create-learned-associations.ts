@@ -19,7 +19,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('count').notNullable();
     t.primary(['language', 'stem', 'code']);
   });
-  // One row: how many notices the tables above were learned from, and when.
+  // One row: how many projects there were when the tables above were learned, and when.
   await knex.schema.createTable('learned_associations_state', (t) => {
     t.boolean('id').primary().defaultTo(true);
     t.integer('documents').notNullable();

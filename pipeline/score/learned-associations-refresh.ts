@@ -14,6 +14,11 @@ import { learnFromNotices } from '../scorer/local-scorer.ts';
 /** The corpus must have grown by this share (or by `RELEARN_MIN_NEW`) since the last learning to learn again. */
 export const RELEARN_GROWTH = 0.1;
 export const RELEARN_MIN_NEW = 1000;
+/**
+ * The learning reads the most recent notices only: ten thousand are plenty for stable associations, keep
+ * up with the vocabulary of the day, and bound the cost of a relearning (about a second).
+ */
+export const LEARNING_SAMPLE = 10_000;
 
 export function noticeFromProject(row: ProjectForLearning): NoticeForLearning {
   const own = isLanguage(row.creationLanguage) ? row.creationLanguage : null;
@@ -28,10 +33,12 @@ export function needsRelearning(learnedFrom: number | null, projects: number): b
   return grown >= RELEARN_MIN_NEW || grown >= RELEARN_GROWTH * Math.max(learnedFrom, 1) || projects < learnedFrom * (1 - RELEARN_GROWTH);
 }
 
-/** Learns from every project and stores the result (what `tenders score` runs when the corpus has grown). */
+/** Learns from the recent projects and stores the result (what `tenders score` runs when the corpus has grown). */
 export async function relearnAssociations(db: Knex): Promise<{ documents: number; translations: number; codeTerms: number }> {
-  const learned = learnFromNotices((await findProjectsForLearning(db)).map(noticeFromProject));
-  await replaceLearnedAssociations(db, learned);
+  const projects = await countProjects(db);
+  const learned = learnFromNotices((await findProjectsForLearning(db, LEARNING_SAMPLE)).map(noticeFromProject));
+  // The corpus size it was learned at decides when to learn again, whatever the sample read.
+  await replaceLearnedAssociations(db, { ...learned, documents: projects });
   return { documents: learned.documents, translations: learned.translations.length, codeTerms: learned.codeTerms.length };
 }
 

@@ -58,8 +58,9 @@ export const LEARNING = Object.freeze({
   minCodeDice: 0.15,
   /** Codes kept per word. */
   maxCodesPerStem: 5,
-  /** Words of a description beyond the title that still describe the subject. */
-  maxDescriptionWords: 60,
+  /** A title with fewer words than this is completed by the first words of the description. */
+  minTitleWords: 3,
+  maxDescriptionWords: 20,
   /** A word carried by more than this share of the notices says nothing about a code. */
   maxStemShare: 0.2,
 });
@@ -87,21 +88,25 @@ export function learnAssociations(notices: Iterable<NoticeForLearning>, resource
   const stemCount = new Map<string, number>();
   const codeCount = new Map<string, number>();
   const pairCount = new Map<string, Map<string, number>>();
-  /** `stem|code` → the publishers seen with both. */
-  const witnesses = new Map<string, Set<string>>();
+  /** `stem|code|publisher` seen so far, and per `stem|code` how many publishers saw both. */
+  const seenWitness = new Set<string>();
+  const witnesses = new Map<string, number>();
   let documents = 0;
   for (const notice of notices) {
     documents += 1;
     const titles = LANGUAGES.filter((language) => (notice.titles[language] ?? '').trim() !== '');
-    if (titles.length >= 2) {
-      const stems = Object.fromEntries(LANGUAGES.map((language) => [language, stemsOf(notice.titles[language] ?? '', language, resources)]));
-      aligned.push(stems as unknown as AlignedStems);
-    }
+    const stems = Object.fromEntries(
+      LANGUAGES.map((language) => [language, titles.includes(language) ? stemsOf(notice.titles[language] ?? '', language, resources) : new Set<string>()]),
+    ) as Record<Language, Set<string>>;
+    if (titles.length >= 2) aligned.push(stems);
     const codes = validCodes(notice.cpvCodes);
     const language = notice.language ?? titles[0] ?? 'de';
     const keys = new Set<string>();
-    for (const title of titles) for (const stem of stemsOf(notice.titles[title] ?? '', title, resources)) keys.add(`${title}:${stem}`);
-    for (const stem of stemsOf(notice.description, language, resources, LEARNING.maxDescriptionWords)) keys.add(`${language}:${stem}`);
+    for (const title of titles) for (const stem of stems[title]) keys.add(`${title}:${stem}`);
+    // A title that says little ("Los 3", a project number) is completed by the start of the description.
+    if (keys.size < LEARNING.minTitleWords) {
+      for (const stem of stemsOf(notice.description, language, resources, LEARNING.maxDescriptionWords)) keys.add(`${language}:${stem}`);
+    }
     for (const key of keys) stemCount.set(key, (stemCount.get(key) ?? 0) + 1);
     for (const code of codes) codeCount.set(code, (codeCount.get(code) ?? 0) + 1);
     if (codes.length === 0) continue;
@@ -112,9 +117,10 @@ export function learnAssociations(notices: Iterable<NoticeForLearning>, resource
       for (const code of codes) {
         row.set(code, (row.get(code) ?? 0) + 1);
         const pair = `${key}|${code}`;
-        let seen = witnesses.get(pair);
-        if (!seen) witnesses.set(pair, (seen = new Set()));
-        seen.add(witness);
+        const seen = `${pair}|${witness}`;
+        if (seenWitness.has(seen)) continue;
+        seenWitness.add(seen);
+        witnesses.set(pair, (witnesses.get(pair) ?? 0) + 1);
       }
     }
   }
@@ -123,7 +129,7 @@ export function learnAssociations(notices: Iterable<NoticeForLearning>, resource
     const count = stemCount.get(key) ?? 0;
     if (count > LEARNING.maxStemShare * documents) continue;
     const kept = [...row]
-      .filter(([code]) => (witnesses.get(`${key}|${code}`)?.size ?? 0) >= LEARNING.minCodeCount)
+      .filter(([code]) => (witnesses.get(`${key}|${code}`) ?? 0) >= LEARNING.minCodeCount)
       .map(([code, both]) => ({ code, both, dice: (2 * both) / (count + (codeCount.get(code) ?? 0)) }))
       .filter((entry) => entry.dice >= LEARNING.minCodeDice)
       .sort((a, b) => b.dice - a.dice || a.code.localeCompare(b.code))
