@@ -13,10 +13,10 @@ describe('candidate index', () => {
     const projects = madeUpNotices().map((notice) => scorer.prepareProject(notice));
     for (const project of projects) index.add(project);
     const prompts: Array<[string, 'de' | 'fr' | 'en']> = [
-      ['Malerarbeiten und Anstriche', 'de'],
-      ['entretien des espaces verts', 'fr'],
-      ['flooring for libraries', 'en'],
-      ['Heizungsanlagen, nur im Kanton Bern', 'de'],
+      ['Glaserarbeiten und Verglasungen', 'de'],
+      ['déneigement et salage des trottoirs', 'fr'],
+      ['tiling for gymnasiums', 'en'],
+      ['Photovoltaikanlagen, nur im Kanton Luzern', 'de'],
     ];
     let candidates = 0;
     for (const [prompt, language] of prompts) {
