@@ -38,15 +38,15 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 0.5,
+  promptBoost: 2,
   /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
-  promptDampen: 1,
+  promptDampen: 0.5,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
   companionShare: 0.1,
   /** The negative query's score takes this share off a score… Tuned. */
-  negativeShare: 0.15,
+  negativeShare: 0.3,
   /** …and never more than this. */
   maxPenalty: 0.5,
   minKeyWeight: 0.9,
