@@ -2,9 +2,11 @@ import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLea
 import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, promptWordPresence, scoreLearned, wordWeight, type LearningWeights } from '../scorer/learned-alert.ts';
-import { createLocalScorer, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
+import { learnedAssociationsOf, type LearnedAssociations } from '../scorer/learned-associations.ts';
+import { createLocalScorer, learnFromNotices, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { ndcgAt, rankScores } from './metrics.ts';
+import { noticeForLearning } from './run-evaluation.ts';
 
 export const FEEDBACK_CLICKS = 5;
 
@@ -59,6 +61,8 @@ export interface FeedbackSimulation {
   scorer: LocalScorer;
   projects: PreparedProject[];
   corpus: CorpusStatistics;
+  /** Learned from the set's notices, as the score stage learns from the projects table. */
+  associations: LearnedAssociations;
   /** The prepared notice behind each fed-back text. */
   preparedOf: Map<FeedbackText, PreparedProject>;
   clicks: number;
@@ -85,10 +89,11 @@ export function prepareFeedbackSimulation(set: EvaluationSet, scorer: LocalScore
     map.set(judgment.project, judgment.relevance);
     relevanceOf.set(judgment.alert, map);
   }
+  const associations = learnedAssociationsOf(learnFromNotices(set.projects.map(noticeForLearning)));
   const alerts = set.alerts.map((alert): SimulatedAlert => {
     const language = alert.language as Language;
     const relevances = relevanceOf.get(alert.id) ?? new Map<string, number>();
-    const prepared = prepareLearnedAlert(scorer, alert.prompt, language, undefined, index.corpus);
+    const prepared = prepareLearnedAlert(scorer, alert.prompt, language, undefined, index.corpus, associations);
     const first = rankScores(projects.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, prepared, project) })));
     const clicked = first.slice(0, clicks).map((entry) => entry.projectId);
     const residual = new Set(clicked);
@@ -101,7 +106,7 @@ export function prepareFeedbackSimulation(set: EvaluationSet, scorer: LocalScore
       before: residualNdcg(entry, first),
     };
   });
-  return { scorer, projects, corpus: index.corpus, preparedOf, clicks, alerts };
+  return { scorer, projects, corpus: index.corpus, associations, preparedOf, clicks, alerts };
 }
 
 /** nDCG@10 of a ranking once the clicked projects are set aside (from the ranking and from the ideal). */
@@ -119,7 +124,7 @@ export function simulateAlert(
   alert: SimulatedAlert,
   settings: FeedbackSettings = DEFAULT_FEEDBACK_SETTINGS,
 ): FeedbackAlertResult {
-  const { scorer, corpus } = simulation;
+  const { scorer, corpus, associations } = simulation;
   const items = learnFromFeedback(
     {
       prompt: alert.prompt,
@@ -131,7 +136,7 @@ export function simulateAlert(
     },
     settings.learning,
   );
-  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items), weights: settings.weights }, corpus);
+  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items), weights: settings.weights }, corpus, associations);
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));
   const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
   return {

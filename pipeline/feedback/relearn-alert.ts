@@ -5,6 +5,7 @@ import { findFeedbackProjects } from '../../db/feedback.ts';
 import { isLanguage } from '../../domain/languages.ts';
 import { promptWordPresence, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
+import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
@@ -16,7 +17,7 @@ export async function relearnAlert(db: Knex, alertId: number, options: { scorer?
   const scorer = options.scorer ?? getSharedLocalScorer();
   // Word rarity and the prompt's reading come from the notices' statistics, which the project index holds.
   const { corpus } = (await refreshProjectIndex(db, scorer)).candidates;
-  const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus });
+  const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus, learned: await currentLearnedAssociations(db, { relearn: false }) });
   const projects = await findFeedbackProjects(db, alertId);
   const items = learnFromFeedback({
     prompt: alert.prompt,

@@ -1,5 +1,6 @@
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
+import type { LearnedAssociations } from './learned-associations.ts';
 import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
@@ -37,15 +38,15 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 0.5,
+  promptBoost: 2,
   /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
-  promptDampen: 1,
+  promptDampen: 0.5,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
   companionShare: 0.1,
   /** The negative query's score takes this share off a score… Tuned. */
-  negativeShare: 0.15,
+  negativeShare: 0.3,
   /** …and never more than this. */
   maxPenalty: 0.5,
   minKeyWeight: 0.9,
@@ -104,10 +105,17 @@ function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
 }
 
 /** Learned words and codes as a query of their own (no prompt words), or none when there are none or its share is 0. */
-function learnedQuery(scorer: LocalScorer, items: readonly LearnedItem[], language: Language, corpus: CorpusStatistics | undefined, share: number) {
+function learnedQuery(
+  scorer: LocalScorer,
+  items: readonly LearnedItem[],
+  language: Language,
+  context: { corpus: CorpusStatistics | undefined; associations: LearnedAssociations | undefined },
+  share: number,
+) {
   if (share <= 0 || items.length === 0) return undefined;
   return scorer.prepareAlert('', language, {
-    corpus,
+    corpus: context.corpus,
+    learned: context.associations,
     extra: {
       terms: items.filter((item) => item.kind === 'term').map((item) => ({ text: item.value, weight: item.weight })),
       codes: items.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight })),
@@ -121,8 +129,10 @@ export function prepareLearnedAlert(
   language: Language,
   learning?: AlertLearning,
   corpus?: CorpusStatistics,
+  /** What the notices taught (learned translations and word → CPV associations), if any. */
+  associations?: LearnedAssociations,
 ): LearnedAlert {
-  const base = scorer.prepareAlert(prompt, language, { corpus });
+  const base = scorer.prepareAlert(prompt, language, { corpus, learned: associations });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
   const weights = learning.weights ?? LEARNING_WEIGHTS;
 
@@ -159,14 +169,14 @@ export function prepareLearnedAlert(
     scorer,
     learning.more.filter((item) => !inPrompt(item)),
     language,
-    corpus,
+    { corpus, associations },
     weights.companionShare,
   );
   const negative = learnedQuery(
     scorer,
     learning.less.filter((item) => !inPrompt(item)),
     language,
-    corpus,
+    { corpus, associations },
     weights.negativeShare,
   );
   return {

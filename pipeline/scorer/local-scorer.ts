@@ -1,5 +1,12 @@
 import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
 import { EMPTY_CORPUS, type CorpusStatistics } from './corpus-statistics.ts';
+import {
+  learnAssociations,
+  NO_LEARNED_ASSOCIATIONS,
+  type LearnedAssociations,
+  type LearnedAssociationsData,
+  type NoticeForLearning,
+} from './learned-associations.ts';
 import { explainMatch } from './match-explanation.ts';
 import { prepareAlertProfile, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
@@ -45,6 +52,8 @@ export interface PreparedProject extends ProjectProfile {
 export interface PrepareAlertOptions {
   /** Statistics of the notices the alert is scored against (the project index's); none: CPV-label frequencies. */
   corpus?: CorpusStatistics;
+  /** Translations and word → CPV associations learned from the notices (stored in the database); none: the CPV labels alone. */
+  learned?: LearnedAssociations;
   /** Weighted terms, exclusions and codes beyond the prompt (e.g. learned from the subscriber's feedback). */
   extra?: ExtraAlertTerms;
 }
@@ -84,7 +93,17 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
       const written = detectPromptLanguage(prompt, language, resources);
       const corpus = options.corpus ?? EMPTY_CORPUS;
       // Analysed in the language it is written in; explained in the alert's own language.
-      const profile = { ...prepareAlertProfile(prompt, written, { resources, terms, corpus, parameters, extra: options.extra }), language };
+      const profile = {
+        ...prepareAlertProfile(prompt, written, {
+          resources,
+          terms,
+          corpus,
+          learned: options.learned ?? NO_LEARNED_ASSOCIATIONS,
+          parameters,
+          extra: options.extra,
+        }),
+        language,
+      };
       return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR, parameters) };
     },
     prepareProject: (project) => ({ kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms, parameters) }),
@@ -95,6 +114,14 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
       return evidence.score < floor ? null : explain(alert, project, evidence);
     },
   };
+}
+
+/**
+ * Translations and word → CPV associations learned from these notices with the scorer's analyzer: store
+ * them, and pass them back to `prepareAlert` as `learned`.
+ */
+export function learnFromNotices(notices: Iterable<NoticeForLearning>, catalog: CpvCatalog = loadCpvCatalog()): LearnedAssociationsData {
+  return learnAssociations(notices, getScoringResources(catalog));
 }
 
 /** Evidence (0..1) → score (0..100), piecewise linear and monotone. */
@@ -192,6 +219,12 @@ export interface Evidence {
   score: number;
 }
 
+/** What a complete match weighs: the query's subjects and qualifiers, or the heaviest of them when the prompt lists many. */
+function queryMass(alert: AlertProfile): number {
+  const total = alert.subjectWeight + alert.qualifierWeight;
+  return alert.expectedWeight !== undefined && alert.expectedWeight > 0 ? Math.min(total, alert.expectedWeight) : total;
+}
+
 /** BM25 saturation of a field-weighted frequency. */
 const saturate = (frequency: number, norm: number) => (frequency > 0 ? frequency / (frequency + norm) : 0);
 
@@ -224,7 +257,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
     else subject += concept.weight * matched;
   }
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const matchedWeight = subject + qualifier;
   const lexical = total > 0 ? (matchedWeight / total) * Math.min(1, matchedWeight / parameters.absoluteEvidence) : 0;
 
@@ -284,7 +317,7 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
  * the alert's codes no closer than a division stays below `floor`.
  */
 export function essentialTerms(alert: AlertProfile, floor: number, parameters: ScoringParameters): Set<number> {
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const reachOf = (pairs: readonly number[]) => {
     let reach = 0;
     for (let p = 0; p < pairs.length; p += 2) {
