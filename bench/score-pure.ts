@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resourceUsage } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
-import { createCandidateIndex } from '../pipeline/scorer/candidate-index.ts';
+import { createCandidateIndex, type CandidateIndex } from '../pipeline/scorer/candidate-index.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
-import { createLocalScorer, type Language, type LocalScorer, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
+import { createLocalScorer, type Language, type LocalScorer, type PreparedAlert, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../domain/score-thresholds.ts';
 
-const PROJECTS = 50_000;
-const ALERTS = 1_000;
+/** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */
+const PROJECTS = Number(process.env.SCORE_BENCH_PROJECTS) || 50_000;
+const ALERTS = Number(process.env.SCORE_BENCH_ALERTS) || 1_000;
 const LANGUAGES: Language[] = ['de', 'fr', 'it', 'en'];
 const CANTONS = ['ZH', 'BE', 'VD', 'GE', 'TI', 'SG', 'AG', 'LU', 'VS', 'GR'];
 
@@ -79,6 +81,22 @@ function prefilterOnDevSet(scorer: LocalScorer, set: EvaluationSet): void {
   console.log(`dev set: lowest relevance-2 score ${lowestRelevant}; ${report(lowestRelevant)}`);
 }
 
+/** Every pair, scored without the index: the pruned candidates must hold every pair at or above the floor, with the same score. */
+function verifyPruning(scorer: LocalScorer, index: CandidateIndex, alerts: PreparedAlert[]): void {
+  const all = [...index.projects()];
+  let missed = 0;
+  let stored = 0;
+  for (const alert of alerts) {
+    const candidates = new Set(index.candidatesFor(alert).map((project) => project.id));
+    for (const project of all) {
+      if (scorer.quickScore(alert, project) < SCORE_FLOOR) continue;
+      stored++;
+      if (!candidates.has(project.id)) missed++;
+    }
+  }
+  console.log(`verified against every pair: ${stored.toLocaleString('en')} pairs ≥ ${SCORE_FLOOR}, ${missed} missing from the candidates`);
+}
+
 export async function benchPureScoring(): Promise<void> {
   const set = existsSync(DEFAULT_EVAL_SET) ? loadEvaluationSet(DEFAULT_EVAL_SET) : null;
   const catalog = loadCpvCatalog();
@@ -89,7 +107,7 @@ export async function benchPureScoring(): Promise<void> {
   const setupDone = performance.now();
   const index = createCandidateIndex(scorer);
   for (const project of projects) index.add(scorer.prepareProject(project));
-  const prepared = alerts.map((alert) => scorer.prepareAlert(alert.prompt, alert.language));
+  const prepared = alerts.map((alert) => scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus }));
   const indexed = performance.now();
   let candidates = 0;
   let stored = 0;
@@ -100,6 +118,7 @@ export async function benchPureScoring(): Promise<void> {
     }
   }
   const finished = performance.now();
+  if (process.env.SCORE_BENCH_VERIFY) verifyPruning(scorer, index, prepared);
   const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   console.log(`pure scoring: ${PROJECTS} projects × ${ALERTS} alerts = ${(PROJECTS * ALERTS).toLocaleString('en')} pairs considered`);
   console.log(
@@ -107,6 +126,9 @@ export async function benchPureScoring(): Promise<void> {
   );
   console.log(
     `wall: resources+synthetic ${seconds(started, setupDone)}, prepare+index ${seconds(setupDone, indexed)}, candidates+score ${seconds(indexed, finished)}, total ${seconds(started, finished)}`,
+  );
+  console.log(
+    `machine load ${loadavg()[0]!.toFixed(1)} (1-min load average, ${cpus().length} cores); CPU of this process ${(process.cpuUsage().user / 1e6).toFixed(1)} s`,
   );
   console.log(`memory: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, peak rss ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
   if (set) prefilterOnDevSet(scorer, set);

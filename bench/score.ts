@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
@@ -10,11 +11,15 @@ import { createLogger } from '../logger.ts';
 import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-evaluation.ts';
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
+import { refreshProjectIndex } from '../pipeline/score/project-index.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
+import { derivedDataCacheDir, setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
+import { createLocalScorer } from '../pipeline/scorer/local-scorer.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
 
-const PROJECTS = 50_000;
-const ALERTS = 1_000;
+/** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */
+const PROJECTS = Number(process.env.SCORE_BENCH_PROJECTS) || 50_000;
+const ALERTS = Number(process.env.SCORE_BENCH_ALERTS) || 1_000;
 const CANTONS = ['VD', 'GE', 'BE', 'ZH', 'TI', 'VS', 'FR', 'NE', 'LU', 'AG', 'SG', 'BS', 'GR', 'TG', 'SO'];
 const PLACE_PHRASES: Record<Language, (canton: string) => string> = {
   fr: (c) => `dans le canton de ${c}`,
@@ -102,22 +107,39 @@ async function benchDatabase(): Promise<void> {
 
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const logger = createLogger({ level: 'warn', stream: 'stderr' });
+    const loadBefore = loadavg()[0]!;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const summary = await score({ db, logger, config, llm: null }, { scorer });
     const wall = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const loadAfter = loadavg()[0]!;
     const rerunStarted = performance.now();
     const rerun = await score({ db, logger, config, llm: null }, { scorer });
     const rerunWall = (performance.now() - rerunStarted) / 1000;
     const peakRss = process.resourceUsage().maxRSS / 1024;
+    // What a new process pays before scoring: the project index prepared from the database, or loaded from the cache.
+    const timed = async (label: string) => {
+      const begun = performance.now();
+      const index = await refreshProjectIndex(db, createLocalScorer(loadCpvCatalog()));
+      return `${label} ${((performance.now() - begun) / 1000).toFixed(1)} s (${index.size.toLocaleString('en')} projects)`;
+    };
+    const cacheDir = derivedDataCacheDir();
+    setDerivedDataCacheDir(null);
+    const fromDatabase = await timed('prepared from the database');
+    setDerivedDataCacheDir(cacheDir);
+    const fromCache = await timed('loaded from the cache');
     console.log(
       [
         `score: ${PROJECTS} projects × ${ALERTS} alerts (local scorer, writes to Postgres)`,
         `  pairs considered   ${summary.pairsConsidered.toLocaleString('en')}`,
         `  candidates scored  ${summary.candidates.toLocaleString('en')} (${((100 * summary.candidates) / Math.max(1, summary.pairsConsidered)).toFixed(2)} %)`,
         `  matches stored     ${summary.matchesStored.toLocaleString('en')}`,
-        `  wall time          ${wall.toFixed(1)} s (target < 60 s)`,
+        `  wall time          ${wall.toFixed(1)} s (target < 60 s); this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        `  machine load       ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (1-min load average, ${cpus().length} cores)`,
         `  rerun (no change)  ${rerunWall.toFixed(2)} s, ${rerun.candidates} candidates`,
         `  peak RSS           ${peakRss.toFixed(0)} MB`,
+        `  new process index  ${fromDatabase}; ${fromCache}`,
       ].join('\n'),
     );
   } finally {

@@ -17,21 +17,52 @@ export interface MatchAwaitingLlm {
 
 export type LlmScoreOutcome = 'updated' | 'deleted' | 'stale';
 
+// Parallel arrays bind as five parameters, whatever the number of rows, and unnest parses faster than JSON:
+// one statement per alert, as fast here as COPY, and it runs the same on PGlite. An alert's explanations
+// repeat (the same words, the same code): each distinct one is sent once and referred to by its position.
+const INSERT_LOCAL_MATCHES = `insert into alert_matches (alert_id, project_id, score, explanation, scorer, content_seq)
+  select ?, m.project_id, m.score, e.explanation, 'local', m.content_seq
+    from unnest(?::int[], ?::smallint[], ?::int[], ?::bigint[]) as m(project_id, score, explanation_at, content_seq)
+    join unnest(?::text[]) with ordinality as e(explanation, at) on e.at = m.explanation_at
+    join projects p on p.id = m.project_id`;
+
+function bindings(alertId: number, matches: readonly MatchToStore[]) {
+  const explanations: string[] = [];
+  const positions = new Map<string, number>();
+  const at = matches.map((m) => {
+    let position = positions.get(m.explanation);
+    if (position === undefined) positions.set(m.explanation, (position = explanations.push(m.explanation)));
+    return position;
+  });
+  return [alertId, matches.map((m) => m.projectId), matches.map((m) => m.score), at, matches.map((m) => m.contentSeq), explanations];
+}
+
 /** Writes local scores; a pair for a project deleted meanwhile is skipped rather than failing the batch. */
 export async function saveLocalMatches(db: Knex, alertId: number, matches: MatchToStore[]): Promise<number> {
   if (matches.length === 0) return 0;
-  // Four parallel arrays bind as four parameters, whatever the number of rows, and unnest parses faster than JSON.
   const result = await db.raw(
-    `insert into alert_matches (alert_id, project_id, score, explanation, scorer, content_seq)
-     select ?, m.project_id, m.score, m.explanation, 'local', m.content_seq
-       from unnest(?::int[], ?::smallint[], ?::text[], ?::bigint[]) as m(project_id, score, explanation, content_seq)
-       join projects p on p.id = m.project_id
+    `${INSERT_LOCAL_MATCHES}
      on conflict (alert_id, project_id) do update
        set score = excluded.score, explanation = excluded.explanation, scorer = excluded.scorer,
            content_seq = excluded.content_seq, updated_at = now()`,
-    [alertId, matches.map((m) => m.projectId), matches.map((m) => m.score), matches.map((m) => m.explanation), matches.map((m) => m.contentSeq)],
+    bindings(alertId, matches),
   );
   return (result as { rowCount: number }).rowCount;
+}
+
+/**
+ * A pass over every project (a new or edited prompt): the alert's pairs are replaced as a whole, which
+ * spares the per-row conflict check of `saveLocalMatches`. Returns how many rows went in and how many
+ * earlier pairs are gone (not stored again).
+ */
+export async function replaceLocalMatches(db: Knex, alertId: number, matches: MatchToStore[]): Promise<{ stored: number; deleted: number }> {
+  const removed: Array<{ projectId: number }> = await db('alertMatches').where({ alertId }).delete().returning('projectId');
+  const kept = new Set(matches.map((m) => m.projectId));
+  const deleted = removed.filter((row) => !kept.has(row.projectId)).length;
+  if (matches.length === 0) return { stored: 0, deleted };
+  // Counted from `returning` rather than the driver's row count, which PGlite misreports for some statements.
+  const inserted = await db.raw(`${INSERT_LOCAL_MATCHES} returning 1`, bindings(alertId, matches));
+  return { stored: (inserted as { rows: unknown[] }).rows.length, deleted };
 }
 
 /** Deletes the alert's pairs with projects whose content_seq is in (afterSeq, upToSeq] and that the pass did not keep. */

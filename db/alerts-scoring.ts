@@ -114,6 +114,22 @@ export async function findProjectsChangedAfter(db: Knex, afterSeq: number, limit
   return rows.map((row) => ({ ...row, contentSeq: Number(row.contentSeq) }));
 }
 
+/** Every project's id and content_seq: what an in-memory copy of the projects is checked against. */
+export async function findProjectSeqs(db: Knex): Promise<Array<{ id: number; contentSeq: number }>> {
+  const rows: Array<{ id: number; contentSeq: number | string }> = await db('projects').select('id', 'contentSeq');
+  return rows.map((row) => ({ id: row.id, contentSeq: Number(row.contentSeq) }));
+}
+
+/** The given projects, oldest change first. */
+export async function findProjectsByIds(db: Knex, ids: readonly number[]): Promise<ProjectContent[]> {
+  if (ids.length === 0) return [];
+  const rows = await db<ProjectContent>('projects')
+    .select(...PROJECT_SCORING_COLUMNS)
+    .whereRaw('id = any(?::int[])', [[...ids]])
+    .orderBy('contentSeq');
+  return rows.map((row) => ({ ...row, contentSeq: Number(row.contentSeq) }));
+}
+
 /**
  * Moves the local watermark forward. A pass for an older prompt is ignored (returns false): the edit
  * that changed the prompt has its own pass coming.

@@ -15,6 +15,7 @@ import * as createPublicationRetries from './migrations/20261202100100-create-pu
 import * as createAlertFeedback from './migrations/20261205100000-create-alert-feedback.ts';
 import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
 import * as addEmailLinkKey from './migrations/20261205100200-add-email-link-key.ts';
+import * as createLearnedAssociations from './migrations/20261207100000-create-learned-associations.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205100000-create-alert-feedback': createAlertFeedback,
   '20261205100100-create-watchlist': createWatchlist,
   '20261205100200-add-email-link-key': addEmailLinkKey,
+  '20261207100000-create-learned-associations': createLearnedAssociations,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -2,22 +2,22 @@ import type { ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 
 /** Invented notices (no real tender): trades × buildings × towns, enough for corpus statistics to mean something. */
 const TRADES = [
-  { de: 'Malerarbeiten', fr: 'Travaux de peinture', code: '45442100' },
-  { de: 'Bodenbeläge', fr: 'Revêtements de sols', code: '45432100' },
   { de: 'Dachdeckerarbeiten', fr: 'Travaux de couverture', code: '45261210' },
-  { de: 'Elektroinstallationen', fr: 'Installations électriques', code: '45311000' },
-  { de: 'Heizungsanlagen', fr: 'Installations de chauffage', code: '45331100' },
-  { de: 'Reinigung', fr: 'Nettoyage', code: '90911200' },
-  { de: 'Gartenpflege', fr: 'Entretien des espaces verts', code: '77310000' },
-  { de: 'Schreinerarbeiten', fr: 'Menuiserie', code: '45421000' },
-  { de: 'Belagsarbeiten', fr: 'Travaux de revêtement routier', code: '45233220' },
-  { de: 'Baumeisterarbeiten', fr: 'Travaux de maçonnerie', code: '45262500' },
+  { de: 'Plattenarbeiten', fr: 'Carrelage', code: '45431000' },
+  { de: 'Glaserarbeiten', fr: 'Travaux de vitrerie', code: '45441000' },
+  { de: 'Küchenbau', fr: 'Cuisines professionnelles', code: '39141000' },
+  { de: 'Druckarbeiten', fr: "Travaux d'impression", code: '79810000' },
+  { de: 'Übersetzungen', fr: 'Traductions', code: '79530000' },
+  { de: 'Schneeräumung', fr: 'Déneigement', code: '90620000' },
+  { de: 'Vermessung', fr: 'Mensuration', code: '71355000' },
+  { de: 'Photovoltaikanlage', fr: 'Installation photovoltaïque', code: '09331200' },
+  { de: 'Orgelrevision', fr: "Révision de l'orgue", code: '50000000' },
 ];
 const BUILDINGS = [
   { de: 'Gemeindehaus', fr: 'maison de commune' },
-  { de: 'Werkhof', fr: 'centre d’entretien' },
-  { de: 'Feuerwehrgebäude', fr: 'caserne des pompiers' },
-  { de: 'Bibliothek', fr: 'bibliothèque' },
+  { de: 'Bootshaus', fr: 'hangar à bateaux' },
+  { de: 'Kirchgemeindehaus', fr: 'maison de paroisse' },
+  { de: 'Turnhalle', fr: 'salle de gymnastique' },
   { de: 'Wohnsiedlung', fr: 'lotissement' },
   { de: 'Mehrzweckhalle', fr: 'salle polyvalente' },
 ];
@@ -33,9 +33,9 @@ export function madeUpNotices(count = 60): ScorableProject[] {
       language: french ? 'fr' : 'de',
       title: french ? `${trade.fr}, ${building.fr}` : `${trade.de} ${building.de}`,
       description: french
-        ? `Rénovation du bâtiment, ${trade.fr.toLowerCase()} selon cahier des charges.`
-        : `Sanierung des Gebäudes, ${trade.de} gemäss Leistungsverzeichnis.`,
-      cpvCodes: ['45000000', trade.code],
+        ? `Transformation de l’immeuble, ${trade.fr.toLowerCase()} selon cahier des charges.`
+        : `Umbau der Liegenschaft, ${trade.de} gemäss Leistungsverzeichnis.`,
+      cpvCodes: [`${trade.code.slice(0, 2)}000000`, trade.code],
       canton: CANTONS[i % CANTONS.length]!,
     };
   });

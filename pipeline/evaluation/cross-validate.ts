@@ -1,6 +1,7 @@
 import { loadCpvCatalog } from '../scorer/cpv-catalog.ts';
-import { createLocalScorer } from '../scorer/local-scorer.ts';
+import { calibratedScore, createLocalScorer } from '../scorer/local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from '../scorer/scoring-parameters.ts';
+import { emailFigures, fitCalibration, type EvidencePair } from './calibration.ts';
 import type { EvaluationSet } from './evaluation-set.ts';
 import { evaluateRankings } from './metrics.ts';
 import { EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from './run-evaluation.ts';
@@ -8,19 +9,28 @@ import { EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from './run-evaluat
 /** The few parameters tuned by cross-validation, each with the values tried. */
 export const TUNED_GRID = {
   k1: [0.8, 1.2, 2],
-  translation: [0.5, 0.8, 1],
-  cpv: [0.4, 0.6, 0.8],
-  qualifierGate: [0, 0.3, 0.5],
+  cpv: [0.25, 0.4, 0.6],
+  labelIdfPrior: [0, 50, 200],
+  queryBreadth: [2, 3, 4],
 } as const;
 
 export type TunedValues = { [K in keyof typeof TUNED_GRID]: number };
 
+/** The ranking is chosen at this breadth first; the breadth only moves the score scale, so it is chosen with the calibration. */
+const RANKING_BREADTH = 3;
+
+/** Evidence × 100 as the score, so that the calibration can be fitted on the evidence itself. */
+const IDENTITY: ScoringParameters['calibration'] = [
+  [0, 0],
+  [1, 100],
+];
+
 export function withTuned(values: TunedValues, base: ScoringParameters = SCORING_PARAMETERS): ScoringParameters {
-  return { ...base, k1: values.k1, cpv: values.cpv, qualifierGate: values.qualifierGate, variant: { ...base.variant, translation: values.translation } };
+  return { ...base, k1: values.k1, cpv: values.cpv, labelIdfPrior: values.labelIdfPrior, queryBreadth: values.queryBreadth };
 }
 
 export function tunedOf(parameters: ScoringParameters): TunedValues {
-  return { k1: parameters.k1, translation: parameters.variant.translation, cpv: parameters.cpv, qualifierGate: parameters.qualifierGate };
+  return { k1: parameters.k1, cpv: parameters.cpv, labelIdfPrior: parameters.labelIdfPrior, queryBreadth: parameters.queryBreadth };
 }
 
 function gridPoints(): TunedValues[] {
@@ -35,8 +45,14 @@ export interface FoldResult {
   fold: number;
   alerts: string[];
   chosen: TunedValues;
+  calibration: Array<[number, number]>;
   trainNdcg: number;
   testNdcg: number;
+  /** Held-out pairs at or above the e-mail threshold, the relevant ones, and the relevance-2 pairs caught. */
+  emailed: number;
+  relevant: number;
+  highly: number;
+  highlyEmailed: number;
 }
 
 export interface CrossValidationReport {
@@ -45,14 +61,23 @@ export interface CrossValidationReport {
   mean: number;
   /** Standard deviation across folds. */
   spread: number;
+  /** Held-out e-mail precision and relevance-2 recall at the e-mail threshold, pooled over the folds. */
+  precision: number;
+  highlyRecall: number;
   /** nDCG@10 on every alert with the frozen parameters. */
   frozen: number;
   frozenValues: TunedValues;
+  /** The score map fitted on every alert with the frozen parameters (what scoring-parameters.ts should hold). */
+  frozenCalibration: Array<[number, number]>;
 }
 
-/** Per-alert nDCG@10 (alerts without any relevant notice are left out, as in the metrics). */
-async function perAlertNdcg(set: EvaluationSet, parameters: ScoringParameters): Promise<Map<string, number>> {
-  const scores = await scoreWithLocalScorer(createLocalScorer(loadCpvCatalog(), parameters))(set);
+interface PointScores {
+  ndcg: Map<string, number>;
+  pairs: Map<string, EvidencePair[]>;
+}
+
+async function scorePoint(set: EvaluationSet, parameters: ScoringParameters): Promise<PointScores> {
+  const scores = await scoreWithLocalScorer(createLocalScorer(loadCpvCatalog(), { ...parameters, calibration: IDENTITY }))(set);
   const result = evaluateRankings({
     alerts: set.alerts,
     projectLanguages: new Map(set.projects.map((project) => [project.id, project.language ?? ''])),
@@ -60,36 +85,91 @@ async function perAlertNdcg(set: EvaluationSet, parameters: ScoringParameters): 
     judgments: set.judgments,
     threshold: EVALUATION_NOTIFY_THRESHOLD,
   });
-  return new Map(result.perAlert.filter((entry) => entry.relevant > 0).map((entry) => [entry.alertId, entry.ndcgAt10]));
+  const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
+  const pairs = new Map(
+    [...scores].map(([alert, list]) => [
+      alert,
+      list.map((entry) => ({ evidence: entry.score / 100, relevance: relevance.get(`${alert}/${entry.projectId}`) ?? 0 })),
+    ]),
+  );
+  return { ndcg: new Map(result.perAlert.filter((entry) => entry.relevant > 0).map((entry) => [entry.alertId, entry.ndcgAt10])), pairs };
 }
 
 const mean = (values: readonly number[]) => (values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
 
+function figuresWith(calibration: Array<[number, number]>, pairs: readonly EvidencePair[], base: ScoringParameters) {
+  const parameters = { ...base, calibration };
+  return emailFigures(
+    pairs.map((pair) => ({ score: calibratedScore(pair.evidence, parameters), relevance: pair.relevance })),
+    EVALUATION_NOTIFY_THRESHOLD,
+  );
+}
+
 /**
- * k-fold cross-validation of the tuned parameters: for each fold, the grid point best on the other
- * folds' alerts is measured on the held-out alerts. Folds take every k-th alert in id order.
+ * k-fold cross-validation: for each fold, the ranking parameters best on the other folds' alerts (nDCG@10),
+ * then the breadth and score map fitted on their pairs (e-mail precision ≥ 0.8, as much relevance-2 recall
+ * as that allows), are measured on the held-out alerts. Folds take every k-th alert in id order.
  */
 export async function crossValidate(set: EvaluationSet, options: { folds?: number; frozen?: ScoringParameters } = {}): Promise<CrossValidationReport> {
   const k = options.folds ?? 5;
   const frozen = options.frozen ?? SCORING_PARAMETERS;
   const points = gridPoints();
-  const table: Array<Map<string, number>> = [];
-  for (const point of points) table.push(await perAlertNdcg(set, withTuned(point, frozen)));
+  const table: PointScores[] = [];
+  for (const point of points) table.push(await scorePoint(set, withTuned(point, frozen)));
   const alertIds = [...set.alerts.map((alert) => alert.id)].sort();
   const folds: FoldResult[] = [];
+  const ndcgOf = (scores: PointScores, ids: string[]) => mean(ids.filter((id) => scores.ndcg.has(id)).map((id) => scores.ndcg.get(id)!));
+  const pairsOf = (scores: PointScores, ids: string[]) => ids.flatMap((id) => scores.pairs.get(id) ?? []);
   for (let fold = 0; fold < k; fold++) {
     const test = alertIds.filter((_, index) => index % k === fold);
     const train = alertIds.filter((_, index) => index % k !== fold);
-    const score = (ndcg: Map<string, number>, ids: string[]) => mean(ids.filter((id) => ndcg.has(id)).map((id) => ndcg.get(id)!));
-    let best = 0;
-    for (let i = 1; i < points.length; i++) if (score(table[i]!, train) > score(table[best]!, train) + 1e-12) best = i;
-    folds.push({ fold, alerts: test, chosen: points[best]!, trainNdcg: score(table[best]!, train), testNdcg: score(table[best]!, test) });
+    let best = -1;
+    points.forEach((point, i) => {
+      if (point.queryBreadth !== RANKING_BREADTH) return;
+      if (best < 0 || ndcgOf(table[i]!, train) > ndcgOf(table[best]!, train) + 1e-12) best = i;
+    });
+    const ranking = points[best]!;
+    let chosen = best;
+    let calibration = fitCalibration(pairsOf(table[best]!, train));
+    let bestRecall = -1;
+    points.forEach((point, i) => {
+      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.labelIdfPrior !== ranking.labelIdfPrior) return;
+      const fitted = fitCalibration(pairsOf(table[i]!, train));
+      const figures = figuresWith(fitted, pairsOf(table[i]!, train), frozen);
+      const recall = figures.highly > 0 ? figures.highlyEmailed / figures.highly : 0;
+      if (recall > bestRecall + 1e-12) {
+        bestRecall = recall;
+        chosen = i;
+        calibration = fitted;
+      }
+    });
+    const figures = figuresWith(calibration, pairsOf(table[chosen]!, test), frozen);
+    folds.push({
+      fold,
+      alerts: test,
+      chosen: points[chosen]!,
+      calibration,
+      trainNdcg: ndcgOf(table[chosen]!, train),
+      testNdcg: ndcgOf(table[chosen]!, test),
+      ...figures,
+    });
   }
   const tests = folds.map((entry) => entry.testNdcg);
   const average = mean(tests);
   const spread = Math.sqrt(mean(tests.map((value) => (value - average) ** 2)));
-  const frozenNdcg = mean([...(await perAlertNdcg(set, frozen)).values()]);
-  return { folds, mean: average, spread, frozen: frozenNdcg, frozenValues: tunedOf(frozen) };
+  const sum = (pick: (entry: FoldResult) => number) => folds.reduce((total, entry) => total + pick(entry), 0);
+  const frozenScores = await scorePoint(set, frozen);
+  const frozenNdcg = mean([...frozenScores.ndcg.values()]);
+  return {
+    folds,
+    mean: average,
+    spread,
+    precision: sum((entry) => entry.emailed) > 0 ? sum((entry) => entry.relevant) / sum((entry) => entry.emailed) : 0,
+    highlyRecall: sum((entry) => entry.highly) > 0 ? sum((entry) => entry.highlyEmailed) / sum((entry) => entry.highly) : 0,
+    frozen: frozenNdcg,
+    frozenValues: tunedOf(frozen),
+    frozenCalibration: fitCalibration([...frozenScores.pairs.values()].flat()),
+  };
 }
 
 export function formatCrossValidation(report: CrossValidationReport): string {
@@ -97,11 +177,17 @@ export function formatCrossValidation(report: CrossValidationReport): string {
     Object.entries(tuned)
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');
+  const knots = (calibration: Array<[number, number]>) => calibration.map(([evidence, score]) => `${evidence}→${score}`).join(' ');
+  const share = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : '–');
   return [
     ...report.folds.map(
-      (entry) => `fold ${entry.fold + 1}: held-out nDCG@10 ${entry.testNdcg.toFixed(3)} (train ${entry.trainNdcg.toFixed(3)}) with ${values(entry.chosen)}`,
+      (entry) =>
+        `fold ${entry.fold + 1}: held-out nDCG@10 ${entry.testNdcg.toFixed(3)} (train ${entry.trainNdcg.toFixed(3)}), e-mail precision ` +
+        `${share(entry.relevant, entry.emailed)} (${entry.emailed} pairs), relevance-2 recall ${share(entry.highlyEmailed, entry.highly)} ` +
+        `with ${values(entry.chosen)}, map ${knots(entry.calibration)}`,
     ),
     `cross-validated nDCG@10 ${report.mean.toFixed(3)} ± ${report.spread.toFixed(3)} (mean ± standard deviation over ${report.folds.length} folds)`,
-    `frozen parameters (${values(report.frozenValues)}): nDCG@10 ${report.frozen.toFixed(3)} on all alerts`,
+    `cross-validated e-mail precision ${report.precision.toFixed(2)}, relevance-2 recall at ${EVALUATION_NOTIFY_THRESHOLD} ${report.highlyRecall.toFixed(2)} (held-out pairs, pooled)`,
+    `frozen parameters (${values(report.frozenValues)}): nDCG@10 ${report.frozen.toFixed(3)} on all alerts; map fitted on all alerts ${knots(report.frozenCalibration)}`,
   ].join('\n');
 }

@@ -11,7 +11,7 @@ const set: EvaluationSet = {
     { id: 'p2', language: 'de', title: 'low', description: '', cpv: [], canton: null },
     { id: 'p3', language: 'it', title: 'broken', description: '', cpv: [], canton: null },
   ],
-  alerts: [{ id: 'a1', language: 'fr', prompt: 'nettoyage' }],
+  alerts: [{ id: 'a1', language: 'fr', prompt: 'déneigement' }],
   judgments: [],
 };
 

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
-import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
-import { llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
+import { learnedAssociationsOf, type NoticeForLearning } from '../scorer/learned-associations.ts';
+import { createLocalScorer, learnFromNotices, type LocalScorer } from '../scorer/local-scorer.ts';
+import { LLM_RELATIVE_CUTOFF, llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
 import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
@@ -31,7 +32,7 @@ export interface EvaluationReport {
   llmStage: LlmSelection & { pairs: number; share: number; highlyRelevantSeen: number; highlyRelevantCoverage: number };
 }
 
-export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: 30, prefilter: 20 };
+export const DEFAULT_LLM_SELECTION: LlmSelection = { topK: DEFAULT_THRESHOLDS.llmTopK, prefilter: DEFAULT_THRESHOLDS.prefilter };
 
 export interface RunEvaluationOptions {
   setPath?: string;
@@ -97,6 +98,17 @@ export async function runEvaluation(options: RunEvaluationOptions = {}): Promise
   };
 }
 
+/** An evaluation notice has one title, in its own language. */
+export function noticeForLearning(project: EvaluationSet['projects'][number]): NoticeForLearning {
+  return {
+    language: project.language ?? null,
+    titles: project.language ? { [project.language]: project.title } : {},
+    description: project.description,
+    cpvCodes: project.cpv,
+    organization: project.organization ?? null,
+  };
+}
+
 export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()): ScoreAll {
   return (set) => {
     const projects = set.projects.map((project) =>
@@ -104,9 +116,11 @@ export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()):
     );
     const index = createCandidateIndex();
     for (const project of projects) index.add(project);
+    // Learned from the evaluation's notices by the same code path production runs over the projects table.
+    const learned = learnedAssociationsOf(learnFromNotices(set.projects.map(noticeForLearning)));
     return new Map(
       set.alerts.map((alert) => {
-        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus });
+        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus, learned });
         return [alert.id, projects.map((project) => ({ projectId: String(project.id), score: scorer.score(prepared, project).score }))];
       }),
     );
@@ -133,7 +147,7 @@ export function formatEvaluationReport(report: EvaluationReport): string {
   const { emailed, llmStage } = report;
   lines.push(
     `e-mailed pairs (score ≥ ${report.threshold}): ${emailed.pairs}, relevant ${emailed.relevant} · precision ${format(emailed.precision)}`,
-    `LLM stage (top ${llmStage.topK} + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
+    `LLM stage (top ${llmStage.topK} within ${Math.round((llmStage.relative ?? LLM_RELATIVE_CUTOFF) * 100)} % of the best + score ≥ ${llmStage.prefilter}): ${llmStage.pairs} pairs (${(llmStage.share * 100).toFixed(1)} % of all)` +
       ` · holds ${llmStage.highlyRelevantSeen} relevance-2 pairs (${format(llmStage.highlyRelevantCoverage)} of them)`,
   );
   return lines.join('\n');

@@ -8,24 +8,27 @@ import { formatFeedbackReport, runFeedbackEvaluation } from './simulate-feedback
 // A made-up set: the alert's words find the garage's windows too; what the liked projects share finds the rest.
 const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr', title, description, cpv, canton: null });
 const set = {
-  alerts: [{ id: 'a1', language: 'fr', prompt: 'Nettoyage de vitres' }],
+  alerts: [{ id: 'a1', language: 'fr', prompt: 'Lavage de vitres' }],
   projects: [
-    project('p1', 'Nettoyage de vitres et verrières du gymnase', 'Nacelle élévatrice'),
-    project('p2', 'Nettoyage de vitres de véhicules communaux', 'Garage, véhicules utilitaires'),
-    project('p3', 'Nettoyage de vitres et verrières de la mairie', 'Nacelle élévatrice'),
-    project('p4', 'Nettoyage de vitres des bus', 'Dépôt de véhicules'),
-    project('p5', 'Nettoyage de vitres du dépôt de véhicules', 'Véhicules de voirie'),
-    project('p6', 'Entretien des verrières du musée', 'Nacelle élévatrice'),
-    project('p7', 'Verrières de la piscine: entretien', 'Nacelle'),
-    project('p9', 'Nettoyage des locaux administratifs', 'Bureaux et couloirs'),
-    project('p10', 'Nettoyage des vestiaires de la piscine', 'Vestiaires et douches'),
-    project('p11', 'Nettoyage des véhicules de voirie', 'Garage'),
+    project('p1', 'Lavage de vitres et verrières du gymnase', 'Nacelle élévatrice'),
+    project('p2', 'Lavage de vitres de wagons du dépôt', 'Garage, wagons de service'),
+    project('p3', 'Lavage de vitres et verrières de la mairie', 'Nacelle élévatrice'),
+    project('p4', 'Lavage de vitres des trams', 'Dépôt de wagons'),
+    project('p5', 'Lavage de vitres du dépôt de wagons', 'Wagons de voirie'),
+    project('p6', 'Révision des verrières du musée', 'Nacelle élévatrice'),
+    project('p7', 'Verrières de la piscine: révision', 'Nacelle'),
+    project('p9', 'Lavage des locaux administratifs', 'Bureaux et couloirs'),
+    project('p10', 'Lavage des vestiaires de la piscine', 'Vestiaires et douches'),
+    project('p11', 'Lavage des wagons de voirie', 'Garage'),
+    project('p12', 'Lavage de vitres des wagons de police', 'Wagons, garage'),
+    project('p8', "Lavage de vitres et verrières de l'école", 'Nacelle élévatrice'),
   ],
   judgments: [
     { alert: 'a1', project: 'p1', relevance: 2 },
     { alert: 'a1', project: 'p3', relevance: 2 },
     { alert: 'a1', project: 'p6', relevance: 2 },
     { alert: 'a1', project: 'p7', relevance: 1 },
+    { alert: 'a1', project: 'p8', relevance: 2 },
   ],
 };
 
@@ -37,7 +40,7 @@ describe('simulated feedback', () => {
     const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
     const [alert] = report.perAlert;
     expect(alert).toMatchObject({ alertId: 'a1', liked: 2, disliked: 3 });
-    expect(alert!.remainingRelevant).toBe(2);
+    expect(alert!.remainingRelevant).toBe(3);
     expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('verrières');
     expect(alert!.after).toBeGreaterThan(alert!.before);
     expect(report.after).toBe(alert!.after);

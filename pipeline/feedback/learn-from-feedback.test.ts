@@ -1,36 +1,69 @@
 import { describe, expect, it } from 'vitest';
-import { learnFromFeedback } from './learn-from-feedback.ts';
+import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 
-const rarity = (word: string) => (['travaux', 'projet'].includes(word.toLowerCase()) ? 0.5 : 5);
+const rarity = (word: string) => (['objets', 'divers'].includes(word.toLowerCase()) ? 0.5 : 5);
 
 describe('learnFromFeedback', () => {
-  it('pulls towards what liked projects share, pushes away from what only disliked ones have, never from the prompt', () => {
-    const items = learnFromFeedback({
-      prompt: 'Nettoyage de vitres',
-      liked: [
-        { title: 'Nettoyage de vitres et façades vitrées', description: 'Nacelle élévatrice', cpvCodes: ['90911300'] },
-        { title: 'Façades vitrées: nettoyage annuel', description: 'Nacelle', cpvCodes: ['90911300', '90910000'] },
-      ],
-      disliked: [{ title: 'Nettoyage de vitres de véhicules', description: 'Garage communal, véhicules', cpvCodes: ['50112300'] }],
-      rarity,
-    });
-    const values = (polarity: string, kind: string) => items.filter((i) => i.polarity === polarity && i.kind === kind).map((i) => i.value);
-    expect(values('more', 'term')).toEqual(expect.arrayContaining(['vitrées', 'Nacelle']));
-    expect(values('more', 'cpv')).toEqual(['90911300', '90910000']);
-    expect(values('less', 'term')).toContain('véhicules');
-    expect(values('less', 'term')).not.toContain('vitres');
-    expect(values('less', 'cpv')).toEqual(['50112300']);
+  const liked: FeedbackText[] = [
+    { title: 'Lavage de vitres et façades vitrées', description: 'Nacelle élévatrice', cpvCodes: ['90911300'] },
+    { title: 'Façades vitrées: lavage annuel', description: 'Nacelle', cpvCodes: ['90911300', '90910000'] },
+  ];
+  const disliked: FeedbackText[] = [{ title: 'Lavage de vitres de wagons', description: 'Garage communal, wagons', cpvCodes: ['50112300'] }];
+  const values = (items: ReturnType<typeof learnFromFeedback>, polarity: string, kind: string) =>
+    items.filter((i) => i.polarity === polarity && i.kind === kind).map((i) => i.value);
+
+  it('pulls towards what liked projects share, pushes away from what only disliked ones have', () => {
+    // As the scorer reads them, every project carries both prompt words ("vitrées" is a form of "vitres").
+    const promptPresence = () =>
+      new Map([
+        ['lavage', 1],
+        ['vitres', 1],
+      ]);
+    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence });
+    expect(values(items, 'more', 'term')).toEqual(expect.arrayContaining(['vitrées', 'Nacelle']));
+    expect(values(items, 'more', 'cpv')).toEqual(['90911300', '90910000']);
+    expect(values(items, 'less', 'term')).toContain('wagons');
+    expect(values(items, 'less', 'term')).not.toContain('vitres');
+    expect(values(items, 'less', 'cpv')).toEqual(['50112300']);
     for (const item of items) {
       expect(item.weight).toBeGreaterThan(0);
       expect(item.weight).toBeLessThanOrEqual(1);
     }
   });
 
+  it('reweighs a prompt word by how much more the liked projects carry it than the disliked ones', () => {
+    const carried = new Map<FeedbackText, number>([
+      [liked[0]!, 1],
+      [liked[1]!, 0.5],
+      [disliked[0]!, 0],
+    ]);
+    const promptPresence = (project: FeedbackText) =>
+      new Map([
+        ['vitres', carried.get(project) ?? 0],
+        ['lavage', 1],
+      ]);
+    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'term', value: 'vitres', weight: 0.75 });
+    expect(items.some((item) => item.value === 'Lavage')).toBe(false);
+    const reversed = learnFromFeedback({ prompt: 'Lavage de vitres', liked: disliked, disliked: liked, rarity, promptPresence });
+    expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 0.75 });
+  });
+
+  it("reweighs the prompt's CPV codes by the share of liked minus disliked projects with a code of the same group", () => {
+    // 909… (cleaning) is the group of both liked projects' codes; 501… (vehicle repair) only the disliked one's.
+    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptCodes: ['90911000', '50100000', '71000000'] });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'cpv', value: '90911000', weight: 1 });
+    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
+    expect(items.some((item) => item.value === '71000000')).toBe(false);
+    // A prompt code is reweighed, not learned again as a code of its own.
+    expect(items.filter((item) => item.value === '90911000')).toHaveLength(1);
+  });
+
   it('ignores common words and learns nothing without feedback', () => {
-    expect(learnFromFeedback({ prompt: 'Entretien de routes', liked: [], disliked: [], rarity })).toEqual([]);
+    expect(learnFromFeedback({ prompt: 'Taille de haies', liked: [], disliked: [], rarity })).toEqual([]);
     const items = learnFromFeedback({
-      prompt: 'Entretien de routes',
-      liked: [{ title: 'Travaux projet', description: '', cpvCodes: [] }],
+      prompt: 'Taille de haies',
+      liked: [{ title: 'Objets divers', description: '', cpvCodes: [] }],
       disliked: [],
       rarity,
     });

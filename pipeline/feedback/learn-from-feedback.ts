@@ -4,6 +4,7 @@ export interface FeedbackText {
   title: string;
   description: string;
   cpvCodes: readonly string[];
+  language?: string | null;
 }
 
 export interface LearnedItemDraft {
@@ -19,7 +20,16 @@ export interface LearnInput {
   disliked: readonly FeedbackText[];
   /** The scorer's weight of a word (its rarity); 0 for a function word. */
   rarity: (word: string) => number;
+  /**
+   * How strongly a project carries each prompt word as the scorer reads it (stems, translations): folded
+   * word → 0..1. Without it, a prompt word counts where its own spelling appears.
+   */
+  promptPresence?: (project: FeedbackText) => ReadonlyMap<string, number>;
+  /** The CPV codes the scorer reads in the prompt: reweighed as its words are. */
+  promptCodes?: readonly string[];
 }
+
+export type FeedbackLearning = typeof FEEDBACK_LEARNING;
 
 export const FEEDBACK_LEARNING = {
   minWordLength: 4,
@@ -28,23 +38,27 @@ export const FEEDBACK_LEARNING = {
   /** Concept weights above this count as fully distinctive. */
   rarityScale: 6,
   minTermScore: 0.12,
+  /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
+  minPromptChange: 0.1,
+  /** A prompt code counts as carried by a project with a code sharing this many digits (3: the CPV group). Tuned. */
+  promptCodeDigits: 3,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,
   minCodeShare: 0.5,
 };
 
-const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
 
-function words(text: string): string[] {
+function words(text: string, minLength: number): string[] {
   return text
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= FEEDBACK_LEARNING.minWordLength && !/^\d+$/.test(word));
+    .filter((word) => word.length >= minLength && !/^\d+$/.test(word));
 }
 
-/** Folded word → how strongly the project carries it (title 1, description 0.5), and a surface form to show. */
-function presenceIn(project: FeedbackText, surfaces: Map<string, string>): Map<string, number> {
+/** Folded word → how strongly the project carries it (title 1, description less), and a surface form to show. */
+function presenceIn(project: FeedbackText, surfaces: Map<string, string>, settings: FeedbackLearning): Map<string, number> {
   const presence = new Map<string, number>();
   const add = (list: string[], value: number) => {
     for (const word of list) {
@@ -53,21 +67,21 @@ function presenceIn(project: FeedbackText, surfaces: Map<string, string>): Map<s
       presence.set(key, Math.max(presence.get(key) ?? 0, value));
     }
   };
-  add(words(project.title), 1);
-  add(words(project.description).slice(0, FEEDBACK_LEARNING.descriptionWords), FEEDBACK_LEARNING.descriptionPresence);
+  add(words(project.title, settings.minWordLength), 1);
+  add(words(project.description, settings.minWordLength).slice(0, settings.descriptionWords), settings.descriptionPresence);
   return presence;
 }
 
-function centroid(projects: readonly FeedbackText[], surfaces: Map<string, string>): { mean: Map<string, number>; count: Map<string, number> } {
+/** Mean presence of each word over the projects, and how many of them carry it. */
+function centroid(presences: ReadonlyArray<ReadonlyMap<string, number>>): { mean: Map<string, number>; count: Map<string, number> } {
   const mean = new Map<string, number>();
   const count = new Map<string, number>();
-  for (const project of projects) {
-    for (const [key, value] of presenceIn(project, surfaces)) {
-      mean.set(key, (mean.get(key) ?? 0) + value);
+  for (const presence of presences) {
+    for (const [key, value] of presence) {
+      mean.set(key, (mean.get(key) ?? 0) + value / presences.length);
       count.set(key, (count.get(key) ?? 0) + 1);
     }
   }
-  for (const [key, value] of mean) mean.set(key, value / projects.length);
   return { mean, count };
 }
 
@@ -82,50 +96,78 @@ function codeShares(projects: readonly FeedbackText[]): Map<string, number> {
 }
 
 /**
- * Rocchio, bounded: the centroid of the liked projects pulls the alert towards their shared and
- * distinctive words and codes; what the disliked ones have and the liked ones lack pushes it away.
- * Words of the prompt itself are never pushed away, and every weight stays in 0..1.
+ * Rocchio, bounded. The prompt's own words are reweighed by how much more the liked projects carry them
+ * than the disliked ones; the liked projects' shared, distinctive words and codes become a "more like"
+ * query; what only disliked projects have becomes a "less like" one. Every weight stays in 0..1.
  */
-export function learnFromFeedback(input: LearnInput): LearnedItemDraft[] {
+export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning = FEEDBACK_LEARNING): LearnedItemDraft[] {
   const surfaces = new Map<string, string>();
-  const promptWords = new Set(words(input.prompt).map(fold));
-  const empty = { mean: new Map<string, number>(), count: new Map<string, number>() };
-  const { mean: liked, count: likedCount } = input.liked.length > 0 ? centroid(input.liked, surfaces) : empty;
-  const disliked = input.disliked.length > 0 ? centroid(input.disliked, surfaces).mean : empty.mean;
+  const promptWords = new Set(words(input.prompt, 2).map(fold));
+  const likedPresence = input.liked.map((project) => presenceIn(project, surfaces, settings));
+  const dislikedPresence = input.disliked.map((project) => presenceIn(project, surfaces, settings));
+  const { mean: liked, count: likedCount } = centroid(likedPresence);
+  const { mean: disliked } = centroid(dislikedPresence);
   const rarityOf = new Map<string, number>();
   const rarity = (key: string) => {
     let value = rarityOf.get(key);
-    if (value === undefined) rarityOf.set(key, (value = Math.min(1, input.rarity(surfaces.get(key) ?? key) / FEEDBACK_LEARNING.rarityScale)));
+    if (value === undefined) rarityOf.set(key, (value = Math.min(1, input.rarity(surfaces.get(key) ?? key) / settings.rarityScale)));
     return value;
   };
-  // With several liked projects, a word only one of them has is chance, unless the prompt says it too.
-  const minCount = input.liked.length >= 2 ? 2 : 1;
+  const round = (value: number) => Math.round(Math.min(1, value) * 1000) / 1000;
 
+  // The prompt's words: liked minus disliked presence, as the scorer reads them when it can.
+  const promptOf = (projects: readonly FeedbackText[], own: ReadonlyArray<ReadonlyMap<string, number>>) =>
+    centroid(input.promptPresence ? projects.map(input.promptPresence) : own).mean;
+  const likedPrompt = promptOf(input.liked, likedPresence);
+  const dislikedPrompt = promptOf(input.disliked, dislikedPresence);
+  const promptSurface = new Map(words(input.prompt, 2).map((word) => [fold(word), word]));
+  const promptItems: LearnedItemDraft[] = [];
+  for (const [key, surface] of promptSurface) {
+    const change = (likedPrompt.get(key) ?? 0) - (dislikedPrompt.get(key) ?? 0);
+    if (Math.abs(change) < settings.minPromptChange) continue;
+    promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'term', value: surface, weight: round(Math.abs(change)) });
+  }
+
+  // The prompt's codes: the share of liked minus disliked projects with a code of the same group.
+  const carrying = (projects: readonly FeedbackText[], code: string) => {
+    const prefix = code.slice(0, settings.promptCodeDigits);
+    return projects.length > 0 ? projects.filter((project) => project.cpvCodes.some((c) => c.trim().startsWith(prefix))).length / projects.length : 0;
+  };
+  for (const code of new Set(input.promptCodes ?? [])) {
+    const change = carrying(input.liked, code) - carrying(input.disliked, code);
+    if (Math.abs(change) < settings.minPromptChange) continue;
+    promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'cpv', value: code, weight: round(Math.abs(change)) });
+  }
+
+  // With several liked projects, a word only one of them has is chance.
+  const minCount = input.liked.length >= 2 ? 2 : 1;
   const more = [...liked]
-    .filter(([key]) => (likedCount.get(key) ?? 0) >= minCount || promptWords.has(key))
+    .filter(([key]) => !promptWords.has(key) && (likedCount.get(key) ?? 0) >= minCount)
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
-    .filter((entry) => entry.weight >= FEEDBACK_LEARNING.minTermScore)
+    .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
-    .slice(0, FEEDBACK_LEARNING.maxMoreTerms);
+    .slice(0, settings.maxMoreTerms);
   const less = [...disliked]
     .filter(([key]) => !liked.has(key) && !promptWords.has(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
-    .filter((entry) => entry.weight >= FEEDBACK_LEARNING.minTermScore)
+    .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
-    .slice(0, FEEDBACK_LEARNING.maxLessTerms);
+    .slice(0, settings.maxLessTerms);
 
   const likedCodes = codeShares(input.liked);
   const dislikedCodes = codeShares(input.disliked);
+  const promptCodes = new Set(input.promptCodes ?? []);
   const topCodes = (shares: Map<string, number>, skip: Map<string, number>) =>
     [...shares]
-      .filter(([code, share]) => share >= FEEDBACK_LEARNING.minCodeShare && !skip.has(code))
+      .filter(([code, share]) => share >= settings.minCodeShare && !skip.has(code) && !promptCodes.has(code))
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, FEEDBACK_LEARNING.maxCodes);
+      .slice(0, settings.maxCodes);
 
-  const round = (value: number) => Math.round(Math.min(1, value) * 1000) / 1000;
   return [
+    ...promptItems.filter((item) => item.polarity === 'more'),
     ...more.map((entry) => ({ polarity: 'more' as const, kind: 'term' as const, value: surfaces.get(entry.key) ?? entry.key, weight: round(entry.weight) })),
     ...topCodes(likedCodes, new Map()).map(([code, share]) => ({ polarity: 'more' as const, kind: 'cpv' as const, value: code, weight: round(share) })),
+    ...promptItems.filter((item) => item.polarity === 'less'),
     ...less.map((entry) => ({ polarity: 'less' as const, kind: 'term' as const, value: surfaces.get(entry.key) ?? entry.key, weight: round(entry.weight) })),
     ...topCodes(dislikedCodes, likedCodes).map(([code, share]) => ({ polarity: 'less' as const, kind: 'cpv' as const, value: code, weight: round(share) })),
   ];

@@ -2,25 +2,41 @@ import type { Knex } from 'knex';
 import { replaceLearnedItems } from '../../db/alert-learning.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { findFeedbackProjects } from '../../db/feedback.ts';
-import { wordWeight } from '../scorer/learned-alert.ts';
+import { isLanguage } from '../../domain/languages.ts';
+import { promptWordPresence, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
+import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
-import { learnFromFeedback } from './learn-from-feedback.ts';
+import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 
 /** Learns the alert's "more like / less like" again from all its feedback; the next local pass applies it. */
 export async function relearnAlert(db: Knex, alertId: number, options: { scorer?: LocalScorer } = {}): Promise<void> {
   const alert = await getAlertToScore(db, alertId);
   if (!alert) return;
   const scorer = options.scorer ?? getSharedLocalScorer();
-  // Word rarity comes from the scorer's corpus statistics, which the project index fills.
-  await refreshProjectIndex(db, scorer);
+  // Word rarity and the prompt's reading come from the notices' statistics, which the project index holds.
+  const { corpus } = (await refreshProjectIndex(db, scorer)).candidates;
+  const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus, learned: await currentLearnedAssociations(db, { relearn: false }) });
   const projects = await findFeedbackProjects(db, alertId);
   const items = learnFromFeedback({
     prompt: alert.prompt,
     liked: projects.filter((project) => project.verdict === 'relevant'),
     disliked: projects.filter((project) => project.verdict === 'not_relevant'),
-    rarity: (word) => wordWeight(scorer, word, alert.language),
+    rarity: (word) => wordWeight(scorer, word, alert.language, corpus),
+    promptCodes: prepared.codes.map((code) => code.code),
+    promptPresence: (project: FeedbackText) =>
+      promptWordPresence(
+        prepared,
+        scorer.prepareProject({
+          id: 0,
+          language: isLanguage(project.language) ? project.language : null,
+          title: project.title,
+          description: project.description,
+          cpvCodes: [...project.cpvCodes],
+          canton: null,
+        }),
+      ),
   });
   await replaceLearnedItems(db, alertId, items);
 }

@@ -26,7 +26,11 @@ export async function rescoreAlertWithLlm(
 ): Promise<Record<LlmPairOutcome, number>> {
   const { llm, prefilter } = options;
   const tally: Record<LlmPairOutcome, number> = { updated: 0, deleted: 0, stale: 0, failed: 0 };
-  const cutoff = llmCutoff(await findScoreAtRank(ctx.db, alert.id, options.topK), { topK: options.topK, prefilter });
+  const cutoff = llmCutoff(
+    await findScoreAtRank(ctx.db, alert.id, options.topK),
+    { topK: options.topK, prefilter },
+    await findScoreAtRank(ctx.db, alert.id, 1),
+  );
   const awaiting = await findMatchesAwaitingLlm(ctx.db, alert.id, cutoff);
   await Promise.all(
     awaiting.map((match) =>

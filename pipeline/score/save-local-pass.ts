@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { deleteUnkeptMatches, saveLocalMatches } from '../../db/alert-matches.ts';
+import { deleteUnkeptMatches, replaceLocalMatches, saveLocalMatches } from '../../db/alert-matches.ts';
 import { lockAlertToScore, recordLocalScoring } from '../../db/alerts-scoring.ts';
 import type { LocalPass } from './score-alert-locally.ts';
 
@@ -21,6 +21,12 @@ export async function saveLocalPass(db: Knex, pass: LocalPass): Promise<SavedLoc
     const matches = pass.matches.filter((m) => m.contentSeq > afterSeq);
     // Scores can be recomputed: losing the last commits in a server crash only rolls the watermark back with them.
     await trx.raw('set local synchronous_commit = off');
+    if (afterSeq === 0) {
+      // Every project was scored for this prompt: what the alert had stored is replaced whole.
+      const replaced = await replaceLocalMatches(trx, pass.alertId, matches);
+      await recordLocalScoring(trx, pass.alertId, pass.promptHash, pass.upToSeq);
+      return { saved: true, ...replaced };
+    }
     const stored = await saveLocalMatches(trx, pass.alertId, matches);
     // An alert never scored before has no pairs to remove.
     const deleted =

@@ -4,6 +4,7 @@ import { countAlertMatches } from '../../db/alert-matches.ts';
 import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
+import { currentLearnedAssociations } from './learned-associations-refresh.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { saveLocalPass } from './save-local-pass.ts';
 import { needsLocalPass, scoreAlertLocally } from './score-alert-locally.ts';
@@ -32,7 +33,7 @@ export async function scoreAlertNow(
   const index = await refreshProjectIndex(db, scorer, { waitMs: options.indexWaitMs ?? INDEX_WAIT_MS });
   if (!needsLocalPass(alert, index)) return { scored: 0, matches: await countAlertMatches(db, alertId) };
   const learned = (await findActiveLearnedItems(db, [alertId])).get(alertId);
-  const pass = scoreAlertLocally(alert, index, scorer, learned && toAlertLearning(learned));
+  const pass = scoreAlertLocally(alert, index, scorer, learned && toAlertLearning(learned), await currentLearnedAssociations(db, { relearn: false }));
   await saveLocalPass(db, pass);
   return { scored: pass.considered, matches: await countAlertMatches(db, alertId) };
 }

@@ -234,6 +234,8 @@ describe('score', () => {
 
     const summary = await score(online(), { scorer });
     expect(summary.alertsScored).toBe(1);
+    // The old prompt's pairs are replaced as a whole: the roads pair that no longer matches is counted as deleted.
+    expect(summary.matchesDeleted).toBeGreaterThan(0);
     expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set(['Unterhaltsreinigung von Schulhäusern']));
     const edited = await matchesOf(roads);
     expect(edited.some((m) => m.projectId === projects[1]!.id && m.scorer === 'llm:fake-model')).toBe(true);

@@ -11,6 +11,7 @@ import type { LlmPort } from '../llm/llm-port.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { runStage, type Stage, type StageContext, type StageEvent } from '../stage-runner.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+import { currentLearnedAssociations } from './learned-associations-refresh.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { rescoreAlertWithLlm } from './rescore-with-llm.ts';
 import { saveLocalPass } from './save-local-pass.ts';
@@ -67,6 +68,7 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
   const index = await refreshProjectIndex(ctx.db, scorer);
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));
+  const associations = await currentLearnedAssociations(ctx.db);
   const learned = await findActiveLearnedItems(
     ctx.db,
     due.map((alert) => alert.id),
@@ -78,7 +80,7 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
     ctx.signal.throwIfAborted();
     if (failures.length > 0) break;
     const items = learned.get(alert.id);
-    const pass = scoreAlertLocally(alert, index, scorer, items && toAlertLearning(items));
+    const pass = scoreAlertLocally(alert, index, scorer, items && toAlertLearning(items), associations);
     result.pairsConsidered += pass.considered;
     result.candidates += pass.candidates;
     ctx.count('pairsConsidered', pass.considered);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAlert, buildProjects, type BuiltProject } from '../../test-support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { silentLogger, testConfig } from '../../test-support/test-config.ts';
+import { derivedDataCacheDir, setDerivedDataCacheDir } from '../scorer/derived-data-cache.ts';
 import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { score } from './score-stage.ts';
@@ -30,7 +31,11 @@ function countingScorer(): LocalScorer & { prepared: { projects: number; alerts:
   };
 }
 
+const previousCacheDir = derivedDataCacheDir();
+
 beforeAll(async () => {
+  // The warm-up from the database, not from the on-disk copy of the index (project-index.test.ts).
+  setDerivedDataCacheDir(null);
   testDb = await createTestDatabase();
   db = testDb.db.knex;
   projects = await buildProjects(
@@ -42,6 +47,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  setDerivedDataCacheDir(previousCacheDir);
   await testDb?.drop();
 });
 

@@ -37,7 +37,7 @@ const PARTICLES = new Set([
 ]);
 
 export interface CompoundSplitter {
-  /** Parts of a German compound ("kanalsanierung" → ["kanal", "sanierung"]), or [] when it does not split. */
+  /** Parts of a German compound ("glasreinigung" → ["glas", "reinigung"]), or [] when it does not split. */
   split(word: string): string[];
 }
 
@@ -93,7 +93,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   };
   const isCorpusWord = (part: string): boolean => part.length >= MIN_LEARNED_PART && frequency.has(part);
 
-  /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindestrassen" still splits. */
+  /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindeparkplatz" still splits. */
   const bestSplit = (word: string, allowUnknown: boolean): Split | null => {
     let result: Split | null = null;
     for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {

@@ -1,48 +1,56 @@
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
-import { essentialTerms, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import type { LearnedAssociations } from './learned-associations.ts';
+import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
+import { foldDiacritics } from './text-analysis.ts';
 
-/** How close two CPV codes are for a disliked code: the same code, category or class (4+ shared digits), else nothing. */
-function codeRelation(a: string, b: string): number {
-  if (a === b) return 1;
-  let shared = 0;
-  while (shared < 8 && a[shared] === b[shared]) shared++;
-  return shared >= 5 ? 0.9 : shared === 4 ? 0.8 : 0;
-}
+type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };
 
 /** What an alert learned from feedback, and the words its owner excluded; weights are 0..1. */
 export interface AlertLearning {
-  more: ReadonlyArray<{ kind: 'term' | 'cpv'; value: string; weight: number }>;
-  less: ReadonlyArray<{ kind: 'term' | 'cpv'; value: string; weight: number }>;
+  more: readonly LearnedItem[];
+  less: readonly LearnedItem[];
   exclude: readonly string[];
+  /** How to weigh it; LEARNING_WEIGHTS when absent (the evaluation tries others). */
+  weights?: LearningWeights;
 }
 
-/** The hook: a prepared alert that also carries learned negative terms and exclusions. */
+/** The hook: a prepared alert whose prompt words are reweighed, with learned queries beside it and exclusions. */
 export interface LearnedAlert extends PreparedAlert {
-  readonly negativeTerms?: ReadonlyMap<number, number>;
-  readonly negativeCpv?: ReadonlyArray<{ code: string; weight: number }>;
   /** Each exclusion is the word's term-id alternatives per word; a project carrying every word is excluded. */
   readonly exclusions?: ReadonlyArray<ReadonlyArray<ReadonlySet<number>>>;
-  /** The learned words and codes read as an alert of their own: a project close to the liked ones scores through it too. */
+  /** The learned words and codes of liked projects read as an alert of their own: a project close to them gains. */
   readonly companion?: PreparedAlert;
+  /** The words and codes only disliked projects had, read the same way: a project close to them loses. */
+  readonly negative?: PreparedAlert;
+  /** The weights it was prepared with (the evaluation tries others). */
+  readonly learningWeights?: LearningWeights;
 }
 
-/** How learning weighs; see docs/feedback.md. Bounded so that one click demotes or promotes, never wipes. */
+export type LearningWeights = typeof LEARNING_WEIGHTS;
+
+/**
+ * How learning weighs (docs/feedback.md). The three marked "tuned" were chosen by 5-fold cross-validation
+ * over the labelled alerts (`npm run bench -- feedback-cv`) and frozen. Bounded so that one click demotes
+ * or promotes, never wipes: a prompt word keeps at least half its weight, a penalty takes at most half a score.
+ */
 export const LEARNING_WEIGHTS = {
-  /** A fully learned expansion against a concept of the prompt with the same rarity. */
-  expansionShare: 1,
-  /** Expansions together never outweigh this share of the prompt. */
-  maxExpansionTotal: 0.5,
-  negativeShare: 1,
-  /** A disliked-only signal can at most take this share off a score. */
+  /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
+  promptBoost: 2,
+  /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
+  promptDampen: 0.5,
+  /** …and keeps at least this share of its weight. */
+  minPromptShare: 0.5,
+  /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
+  companionShare: 0.1,
+  /** The negative query's score takes this share off a score… Tuned. */
+  negativeShare: 0.3,
+  /** …and never more than this. */
   maxPenalty: 0.5,
-  negativeCpvShare: 0.3,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
-  /** The companion's score counts for this share of a score (0: no companion). */
-  companionShare: 0.9,
 };
 
 const wordCache = new WeakMap<LocalScorer, Map<string, PreparedAlert>>();
@@ -56,10 +64,33 @@ function prepareWord(scorer: LocalScorer, word: string, language: Language): Pre
   return prepared;
 }
 
-/** The scorer's weight of a single word (its rarity), 0 for a function word. */
-export function wordWeight(scorer: LocalScorer, word: string, language: Language): number {
+/**
+ * The scorer's weight of a single word (its rarity), 0 for a function word: measured on the notices of
+ * `corpus` when given (not cached, as the corpus grows), else on the CPV labels.
+ */
+export function wordWeight(scorer: LocalScorer, word: string, language: Language, corpus?: CorpusStatistics): number {
+  const prepared = corpus ? scorer.prepareAlert(word, language, { corpus }) : prepareWord(scorer, word, language);
   // Concept idf runs 0..1; feedback learning reads rarity on the CPV-label idf scale (0..MAX_LABEL_IDF).
-  return (prepareWord(scorer, word, language).concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
+  return (prepared.concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
+}
+
+const foldWord = (word: string) => foldDiacritics(word.toLowerCase());
+
+/**
+ * How strongly a notice carries each word of the prompt as the scorer reads it (its stems, translations
+ * and compound parts): folded prompt word → BM25 saturation 0..1, the best of its concepts.
+ */
+export function promptWordPresence(alert: PreparedAlert, project: PreparedProject): Map<string, number> {
+  const evidence = weighEvidence(alert, project, SCORING_PARAMETERS);
+  const presence = new Map<string, number>();
+  alert.concepts.forEach((concept, index) => {
+    if (concept.role === 'exclusion') return;
+    const frequency = evidence.frequencies[index] ?? 0;
+    const matched = frequency > 0 ? frequency / (frequency + evidence.norm) : 0;
+    const key = foldWord(concept.surface);
+    presence.set(key, Math.max(presence.get(key) ?? 0, matched));
+  });
+  return presence;
 }
 
 /** The term ids standing for the word as a whole (its stem and full translations), not for its compound parts. */
@@ -73,49 +104,54 @@ function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
   return terms;
 }
 
+/** Learned words and codes as a query of their own (no prompt words), or none when there are none or its share is 0. */
+function learnedQuery(
+  scorer: LocalScorer,
+  items: readonly LearnedItem[],
+  language: Language,
+  context: { corpus: CorpusStatistics | undefined; associations: LearnedAssociations | undefined },
+  share: number,
+) {
+  if (share <= 0 || items.length === 0) return undefined;
+  return scorer.prepareAlert('', language, {
+    corpus: context.corpus,
+    learned: context.associations,
+    extra: {
+      terms: items.filter((item) => item.kind === 'term').map((item) => ({ text: item.value, weight: item.weight })),
+      codes: items.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight })),
+    },
+  });
+}
+
 export function prepareLearnedAlert(
   scorer: LocalScorer,
   prompt: string,
   language: Language,
   learning?: AlertLearning,
   corpus?: CorpusStatistics,
+  /** What the notices taught (learned translations and word → CPV associations), if any. */
+  associations?: LearnedAssociations,
 ): LearnedAlert {
-  const base = scorer.prepareAlert(prompt, language, { corpus });
+  const base = scorer.prepareAlert(prompt, language, { corpus, learned: associations });
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
+  const weights = learning.weights ?? LEARNING_WEIGHTS;
 
-  const concepts = [...base.concepts];
-  const termKeys = new Map([...base.termKeys].map(([term, pairs]) => [term, [...pairs]]));
-  const expansions: Array<{ prepared: PreparedAlert; weight: number }> = [];
-  for (const item of learning.more) {
-    if (item.kind === 'term') expansions.push({ prepared: prepareWord(scorer, item.value, language), weight: item.weight });
-  }
-  const rawTotal = expansions.reduce((sum, e) => sum + e.prepared.concepts.reduce((s, c) => s + c.weight, 0) * e.weight * LEARNING_WEIGHTS.expansionShare, 0);
-  const baseTotal = base.subjectWeight + base.qualifierWeight;
-  const scale = rawTotal > LEARNING_WEIGHTS.maxExpansionTotal * baseTotal && rawTotal > 0 ? (LEARNING_WEIGHTS.maxExpansionTotal * baseTotal) / rawTotal : 1;
-  for (const { prepared, weight } of expansions) {
-    const offset = concepts.length;
-    for (const concept of prepared.concepts) concepts.push({ ...concept, weight: concept.weight * weight * LEARNING_WEIGHTS.expansionShare * scale });
-    for (const [term, pairs] of prepared.termKeys) {
-      const merged = termKeys.get(term) ?? [];
-      for (let p = 0; p < pairs.length; p += 2) merged.push((pairs[p] ?? 0) + offset, pairs[p + 1] ?? 0);
-      termKeys.set(term, merged);
-    }
-  }
-
-  const codes = [...base.codes];
-  for (const item of learning.more) {
-    if (item.kind !== 'cpv' || codes.some((match) => match.code === item.value)) continue;
-    codes.push({ code: item.value, weight: item.weight });
-  }
-  codes.sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code));
-
-  const negativeTerms = new Map<number, number>();
+  // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
+  const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
+  const promptCodes = new Set(base.codes.map((code) => code.code));
+  const keyOf = (item: LearnedItem) => (item.kind === 'term' ? foldWord(item.value) : `cpv:${item.value}`);
+  const inPrompt = (item: LearnedItem) => (item.kind === 'term' ? promptWords.has(foldWord(item.value)) : promptCodes.has(item.value));
+  const factors = new Map<string, number>();
+  for (const item of learning.more) if (inPrompt(item)) factors.set(keyOf(item), 1 + weights.promptBoost * item.weight);
   for (const item of learning.less) {
-    if (item.kind !== 'term') continue;
-    for (const [term, keyWeight] of wholeWordTerms(prepareWord(scorer, item.value, language))) {
-      negativeTerms.set(term, Math.max(negativeTerms.get(term) ?? 0, keyWeight * item.weight));
-    }
+    if (inPrompt(item)) factors.set(keyOf(item), Math.max(weights.minPromptShare, 1 - weights.promptDampen * item.weight));
   }
+  const concepts = base.concepts.map((concept) => {
+    const factor = concept.role === 'exclusion' ? undefined : factors.get(foldWord(concept.surface));
+    return factor === undefined ? concept : { ...concept, weight: concept.weight * factor };
+  });
+  const codes = base.codes.map((code) => ({ ...code, weight: code.weight * (factors.get(`cpv:${code.code}`) ?? 1) }));
+
   const exclusions = learning.exclude
     .map((entry) =>
       entry
@@ -125,24 +161,31 @@ export function prepareLearnedAlert(
     )
     .filter((words) => words.length > 0 && words.every((terms) => terms.size > 0));
 
-  // The base profile's own totalWeight is kept: expansions add evidence, they do not dilute the prompt's.
-  const profile = { ...base, concepts, termKeys, codes };
+  const sum = (role: string) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
+  // Renormalised, a project carrying every prompt word scores as before: reweighing shifts the evidence between words.
+  const profile = { ...base, concepts, codes, subjectWeight: sum('subject'), qualifierWeight: sum('qualifier') };
   const indexTerms = new Set([...base.indexTerms, ...essentialTerms(profile, SCORE_FLOOR, SCORING_PARAMETERS)]);
-  const moreTerms = learning.more.filter((item) => item.kind === 'term').map((item) => item.value);
-  const companionBase =
-    LEARNING_WEIGHTS.companionShare > 0 && moreTerms.length > 0 ? scorer.prepareAlert(moreTerms.join(' '), language, { corpus }) : undefined;
-  const learnedCodes = learning.more.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight }));
-  const companion = companionBase && {
-    ...companionBase,
-    codes: learnedCodes.length > 0 ? learnedCodes.sort((a, b) => b.weight - a.weight) : companionBase.codes,
-  };
+  const companion = learnedQuery(
+    scorer,
+    learning.more.filter((item) => !inPrompt(item)),
+    language,
+    { corpus, associations },
+    weights.companionShare,
+  );
+  const negative = learnedQuery(
+    scorer,
+    learning.less.filter((item) => !inPrompt(item)),
+    language,
+    { corpus, associations },
+    weights.negativeShare,
+  );
   return {
     ...profile,
     indexTerms: companion ? new Set([...indexTerms, ...companion.indexTerms]) : indexTerms,
     ...(companion ? { companion } : {}),
-    negativeTerms,
-    negativeCpv: learning.less.filter((item) => item.kind === 'cpv').map((item) => ({ code: item.value, weight: item.weight })),
+    ...(negative ? { negative } : {}),
     exclusions,
+    learningWeights: weights,
   };
 }
 
@@ -160,43 +203,37 @@ function termWeightIn(project: PreparedProject, term: number): number {
   return 0;
 }
 
-/** 0 for an excluded project, else the factor (1 − maxPenalty..1) by which what it shares with disliked projects lowers its score. */
-export function learnedFactor(alert: LearnedAlert, project: PreparedProject): number {
-  for (const words of alert.exclusions ?? []) {
-    if (words.every((terms) => [...terms].some((term) => termWeightIn(project, term) >= LEARNING_WEIGHTS.minExcludedPresence))) return 0;
-  }
-  let penalty = 0;
-  for (const [term, weight] of alert.negativeTerms ?? []) penalty += LEARNING_WEIGHTS.negativeShare * weight * termWeightIn(project, term);
-  for (const negative of alert.negativeCpv ?? []) {
-    let relation = 0;
-    for (const carried of project.codes) relation = Math.max(relation, codeRelation(negative.code, carried));
-    penalty += LEARNING_WEIGHTS.negativeCpvShare * negative.weight * (relation >= 0.8 ? relation : 0);
-  }
-  return 1 - Math.min(LEARNING_WEIGHTS.maxPenalty, penalty);
+function isExcluded(alert: LearnedAlert, project: PreparedProject): boolean {
+  return (alert.exclusions ?? []).some((words) =>
+    words.every((terms) => [...terms].some((term) => termWeightIn(project, term) >= LEARNING_WEIGHTS.minExcludedPresence)),
+  );
 }
+
+/** The alert's score with the companion's joined (noisy-or) and the negative query's penalty; 0 when excluded. */
+function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number): { score: number; companion: number } {
+  if (isExcluded(alert, project)) return { score: 0, companion: 0 };
+  const weights = alert.learningWeights ?? LEARNING_WEIGHTS;
+  const companion = alert.companion ? weights.companionShare * scorer.quickScore(alert.companion, project) : 0;
+  const joined = 100 - ((100 - own) * (100 - companion)) / 100;
+  const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
+  return { score: Math.round(joined * (1 - penalty)), companion };
+}
+
+const learns = (alert: LearnedAlert) => alert.companion !== undefined || alert.negative !== undefined || (alert.exclusions?.length ?? 0) > 0;
 
 /** `scorer.scoreAtLeast` with what the alert learned applied; null below `floor` or when excluded. */
 export function scoreLearnedAtLeast(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, floor: number): ScoreResult | null {
-  const factor = learnedFactor(alert, project);
-  if (factor === 0) return null;
-  const needed = Math.ceil(floor / factor);
-  let result = scorer.scoreAtLeast(alert, project, needed);
-  if (alert.companion) {
-    const share = LEARNING_WEIGHTS.companionShare;
-    const other = scorer.scoreAtLeast(alert.companion, project, Math.ceil(needed / share));
-    if (other && Math.round(other.score * share) > (result?.score ?? 0)) result = { ...other, score: Math.round(other.score * share) };
-  }
-  if (!result) return null;
-  if (factor === 1) return result;
-  const score = Math.round(result.score * factor);
-  return score < floor ? null : { ...result, score };
+  if (!learns(alert)) return scorer.scoreAtLeast(alert, project, floor);
+  const own = scorer.quickScore(alert, project);
+  const { score, companion } = learnedScore(scorer, alert, project, own);
+  if (score < floor || score === 0) return null;
+  // Explained by whichever query found the project.
+  const explained = alert.companion && companion > own ? scorer.score(alert.companion, project) : scorer.score(alert, project);
+  return { score, explanation: explained.explanation };
 }
 
 /** Every project's score, excluded ones 0 (the evaluation ranks them all). */
 export function scoreLearned(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject): number {
-  const factor = learnedFactor(alert, project);
-  if (factor === 0) return 0;
-  let score = scorer.quickScore(alert, project);
-  if (alert.companion) score = Math.max(score, Math.round(scorer.quickScore(alert.companion, project) * LEARNING_WEIGHTS.companionShare));
-  return Math.round(score * factor);
+  const own = scorer.quickScore(alert, project);
+  return learns(alert) ? learnedScore(scorer, alert, project, own).score : own;
 }

@@ -23,31 +23,31 @@ const score = (prompt: string, language: Language, target: ScorableProject) =>
 
 describe('local scorer', () => {
   it('matches a French alert with a German notice of the same trade, above another trade', () => {
-    const pool = notice({ title: 'Reinigung Hallenbad und Garderoben', cpvCodes: ['90911200'], canton: 'LU' });
-    const road = notice({ title: 'Belagsarbeiten Quartierstrasse', cpvCodes: ['45233220'], canton: 'LU' });
-    const result = score('nettoyage de piscines', 'fr', pool);
-    expect(result.score).toBeGreaterThan(score('nettoyage de piscines', 'fr', road).score + 20);
-    expect(result.explanation).toContain('nettoyage');
+    const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
+    const roof = notice({ title: 'Dachdeckerarbeiten Parkhaus', cpvCodes: ['45261210'], canton: 'LU' });
+    const result = score('déneigement', 'fr', snow);
+    expect(result.score).toBeGreaterThan(score('déneigement', 'fr', roof).score + 20);
+    expect(result.explanation).toContain('déneigement');
   });
 
   it('bridges Swiss trade names and abbreviations through the trade vocabulary', () => {
     const tinsmith = notice({ language: 'fr', title: 'Travaux de ferblanterie, collège du Bourg', canton: 'VD' });
     const painter = notice({ language: 'fr', title: 'Travaux de peinture, collège du Bourg', canton: 'VD' });
     expect(score('Spenglerarbeiten', 'de', tinsmith).score).toBeGreaterThan(score('Spenglerarbeiten', 'de', painter).score + 20);
-    const building = notice({ title: 'HLK-Anlagen Werkhof', canton: 'BE' });
-    const other = notice({ title: 'Malerarbeiten Werkhof', canton: 'BE' });
+    const building = notice({ title: 'HLK-Anlagen Bootshaus', canton: 'BE' });
+    const other = notice({ title: 'Plattenarbeiten Bootshaus', canton: 'BE' });
     expect(score('CVC', 'fr', building).score).toBeGreaterThan(score('CVC', 'fr', other).score + 20);
   });
 
   it('does not e-mail a notice that shares only one generic word with the alert', () => {
-    const roof = notice({ language: 'fr', title: 'Étanchéité de la toiture du bâtiment administratif', cpvCodes: ['45261420'], canton: 'VD' });
-    expect(score('nettoyage de bâtiments scolaires', 'fr', roof).score).toBeLessThan(70);
+    const printing = notice({ language: 'fr', title: 'Impression des documents de vote', cpvCodes: ['79810000'], canton: 'VD' });
+    expect(score('traduction de documents techniques', 'fr', printing).score).toBeLessThan(70);
   });
 
   it('lets a qualifier decide between two notices of the same trade', () => {
-    const hospital = notice({ language: 'en', title: 'Software development for the cantonal hospital', cpvCodes: ['72212000'] });
-    const taxes = notice({ language: 'en', title: 'Software development for the tax office', cpvCodes: ['72212000'] });
-    expect(score('software development for hospitals', 'en', hospital).score).toBeGreaterThan(score('software development for hospitals', 'en', taxes).score);
+    const church = notice({ language: 'en', title: 'Printing of the newsletter for the parish church', cpvCodes: ['79810000'] });
+    const taxes = notice({ language: 'en', title: 'Printing of the newsletter for the tax office', cpvCodes: ['79810000'] });
+    expect(score('printing for churches', 'en', church).score).toBeGreaterThan(score('printing for churches', 'en', taxes).score);
   });
 
   it('lowers notices about what the alert excludes', () => {
@@ -58,22 +58,22 @@ describe('local scorer', () => {
   });
 
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {
-    const prompt = 'Reinigung Hallenbad';
-    const repeated = notice({ title: 'Reinigung, nettoyage, pulizia, cleaning' });
-    const both = notice({ title: 'Hallenbad: Reinigung der Becken' });
+    const prompt = 'Schneeräumung Parkhaus';
+    const repeated = notice({ title: 'Schneeräumung, déneigement, sgombero neve, snow clearing' });
+    const both = notice({ title: 'Parkhaus: Schneeräumung der Rampen' });
     expect(score(prompt, 'de', both).score).toBeGreaterThan(score(prompt, 'de', repeated).score);
     expect(score(prompt, 'de', repeated).score).toBeLessThan(70);
   });
 
   it('gives a division-level CPV code almost nothing and a specific one its weight', () => {
     const generic = notice({ title: 'Neubau Stützmauer', cpvCodes: ['45000000'] });
-    const specific = notice({ title: 'Neubau Stützmauer', cpvCodes: ['45442100'] });
-    expect(score('Anstrich', 'de', generic).score).toBeLessThan(20);
-    expect(score('Anstrich', 'de', specific).score).toBeGreaterThan(score('Anstrich', 'de', generic).score + 20);
+    const specific = notice({ title: 'Neubau Stützmauer', cpvCodes: ['45261210'] });
+    expect(score('Bedachung', 'de', generic).score).toBeLessThan(20);
+    expect(score('Bedachung', 'de', specific).score).toBeGreaterThan(score('Bedachung', 'de', generic).score + 20);
   });
 
   it('excludes another canton when the alert says "nur im Kanton Luzern", and says so in the alert language', () => {
-    const shading = { title: 'Ersatz der Storen, Primarschule', cpvCodes: ['45421150'] };
+    const shading = { title: 'Erneuerung der Storen, Kindergarten', cpvCodes: ['45421150'] };
     const prompt = 'Storen und Sonnenschutz, nur im Kanton Luzern';
     const inside = score(prompt, 'de', notice({ ...shading, canton: 'LU' }));
     const outside = score(prompt, 'de', notice({ ...shading, canton: 'GE' }));
@@ -84,8 +84,8 @@ describe('local scorer', () => {
   });
 
   it('reads a prompt in the language it is written in, whatever the alert language says', () => {
-    const pool = notice({ title: 'Reinigung Hallenbad und Garderoben', cpvCodes: ['90911200'], canton: 'LU' });
-    expect(score('nettoyage de piscines', 'de', pool).score).toBe(score('nettoyage de piscines', 'fr', pool).score);
+    const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
+    expect(score('déneigement des parkings', 'de', snow).score).toBe(score('déneigement des parkings', 'fr', snow).score);
   });
 
   it('finds a word one typing slip away from a known one', () => {
@@ -94,15 +94,15 @@ describe('local scorer', () => {
   });
 
   it('returns integer scores within 0..100, the same across scorer instances', () => {
-    const target = notice({ title: 'Malerarbeiten Turnhalle', cpvCodes: ['45442100'] });
-    const result = score('Malerarbeiten', 'de', target);
+    const target = notice({ title: 'Glaserarbeiten Turnhalle', cpvCodes: ['45441000'] });
+    const result = score('Glaserarbeiten', 'de', target);
     expect(Number.isInteger(result.score)).toBe(true);
     expect(result.score).toBeGreaterThanOrEqual(0);
     expect(result.score).toBeLessThanOrEqual(100);
     const other = createLocalScorer();
     const otherIndex = createCandidateIndex();
     for (const entry of madeUpNotices().reverse()) otherIndex.add(other.prepareProject(entry));
-    expect(other.score(other.prepareAlert('Malerarbeiten', 'de', { corpus: otherIndex.corpus }), other.prepareProject(target))).toEqual(result);
+    expect(other.score(other.prepareAlert('Glaserarbeiten', 'de', { corpus: otherIndex.corpus }), other.prepareProject(target))).toEqual(result);
   });
 
   it('carries extra weighted terms and exclusion words beyond the prompt', () => {

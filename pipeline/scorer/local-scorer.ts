@@ -1,12 +1,19 @@
 import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
 import { EMPTY_CORPUS, type CorpusStatistics } from './corpus-statistics.ts';
+import {
+  learnAssociations,
+  NO_LEARNED_ASSOCIATIONS,
+  type LearnedAssociations,
+  type LearnedAssociationsData,
+  type NoticeForLearning,
+} from './learned-associations.ts';
 import { explainMatch } from './match-explanation.ts';
 import { prepareAlertProfile, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
 import { detectPromptLanguage } from './prompt-language.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { getScoringResources } from './scoring-resources.ts';
-import { createTermTable } from './term-table.ts';
+import { createTermTable, type TermTable } from './term-table.ts';
 import type { Language } from './text-analysis.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
@@ -45,6 +52,8 @@ export interface PreparedProject extends ProjectProfile {
 export interface PrepareAlertOptions {
   /** Statistics of the notices the alert is scored against (the project index's); none: CPV-label frequencies. */
   corpus?: CorpusStatistics;
+  /** Translations and word → CPV associations learned from the notices (stored in the database); none: the CPV labels alone. */
+  learned?: LearnedAssociations;
   /** Weighted terms, exclusions and codes beyond the prompt (e.g. learned from the subscriber's feedback). */
   extra?: ExtraAlertTerms;
 }
@@ -57,6 +66,8 @@ export interface LocalScorer {
   quickScore(alert: PreparedAlert, project: PreparedProject): number;
   /** `score`, or null below `floor` without the cost of an explanation. */
   scoreAtLeast(alert: PreparedAlert, project: PreparedProject, floor: number): ScoreResult | null;
+  /** The term table prepared projects' ids refer to (the on-disk project index saves its keys); absent in wrappers. */
+  readonly terms?: TermTable;
 }
 
 export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parameters: ScoringParameters = SCORING_PARAMETERS): LocalScorer {
@@ -77,11 +88,22 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
     };
   };
   return {
+    terms,
     prepareAlert(prompt, language, options = {}) {
       const written = detectPromptLanguage(prompt, language, resources);
       const corpus = options.corpus ?? EMPTY_CORPUS;
       // Analysed in the language it is written in; explained in the alert's own language.
-      const profile = { ...prepareAlertProfile(prompt, written, { resources, terms, corpus, parameters, extra: options.extra }), language };
+      const profile = {
+        ...prepareAlertProfile(prompt, written, {
+          resources,
+          terms,
+          corpus,
+          learned: options.learned ?? NO_LEARNED_ASSOCIATIONS,
+          parameters,
+          extra: options.extra,
+        }),
+        language,
+      };
       return { kind: 'alert', prompt, ...profile, indexTerms: essentialTerms(profile, SCORE_FLOOR, parameters) };
     },
     prepareProject: (project) => ({ kind: 'project', id: project.id, ...prepareProjectProfile(project, resources, terms, parameters) }),
@@ -92,6 +114,14 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
       return evidence.score < floor ? null : explain(alert, project, evidence);
     },
   };
+}
+
+/**
+ * Translations and word → CPV associations learned from these notices with the scorer's analyzer: store
+ * them, and pass them back to `prepareAlert` as `learned`.
+ */
+export function learnFromNotices(notices: Iterable<NoticeForLearning>, catalog: CpvCatalog = loadCpvCatalog()): LearnedAssociationsData {
+  return learnAssociations(notices, getScoringResources(catalog));
 }
 
 /** Evidence (0..1) → score (0..100), piecewise linear and monotone. */
@@ -118,10 +148,16 @@ function evidenceForScore(score: number, parameters: ScoringParameters): number 
 
 /** Length of the common ancestor of two CPV codes in the tree (2 = division … 8 = the code itself). */
 function sharedDepth(a: string, b: string): number {
-  const significant = (code: string) => Math.max(2, code.replace(/0+$/, '').length);
   let shared = 0;
-  while (shared < 8 && a[shared] === b[shared]) shared++;
-  return Math.min(shared, significant(a), significant(b));
+  while (shared < 8 && a.charCodeAt(shared) === b.charCodeAt(shared)) shared++;
+  return Math.min(shared, significantLength(a), significantLength(b));
+}
+
+/** Digits up to the last non-zero one, at least 2 (a division). Called for every code a candidate carries: no regex. */
+function significantLength(code: string): number {
+  let length = code.length;
+  while (length > 2 && code.charCodeAt(length - 1) === 48) length--;
+  return Math.max(2, length);
 }
 
 interface AlertLookup {
@@ -183,6 +219,12 @@ export interface Evidence {
   score: number;
 }
 
+/** What a complete match weighs: the query's subjects and qualifiers, or the heaviest of them when the prompt lists many. */
+function queryMass(alert: AlertProfile): number {
+  const total = alert.subjectWeight + alert.qualifierWeight;
+  return alert.expectedWeight !== undefined && alert.expectedWeight > 0 ? Math.min(total, alert.expectedWeight) : total;
+}
+
 /** BM25 saturation of a field-weighted frequency. */
 const saturate = (frequency: number, norm: number) => (frequency > 0 ? frequency / (frequency + norm) : 0);
 
@@ -215,7 +257,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
     else subject += concept.weight * matched;
   }
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const matchedWeight = subject + qualifier;
   const lexical = total > 0 ? (matchedWeight / total) * Math.min(1, matchedWeight / parameters.absoluteEvidence) : 0;
 
@@ -275,7 +317,7 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
  * the alert's codes no closer than a division stays below `floor`.
  */
 export function essentialTerms(alert: AlertProfile, floor: number, parameters: ScoringParameters): Set<number> {
-  const total = alert.subjectWeight + alert.qualifierWeight;
+  const total = queryMass(alert);
   const reachOf = (pairs: readonly number[]) => {
     let reach = 0;
     for (let p = 0; p < pairs.length; p += 2) {

@@ -13,7 +13,7 @@ export interface ExplanationParts {
   place: { canton: string; inside: boolean } | null;
 }
 
-/** One line in the alert's language: "CPV 90919200 Nettoyage de bureaux · nettoyage, école · canton VD". */
+/** One line in the alert's language: "CPV 79530000 Services de traduction · traduction, notice · canton VD". */
 export function explainMatch(parts: ExplanationParts, language: Language): string {
   const wording = WORDING[language];
   const pieces: string[] = [];

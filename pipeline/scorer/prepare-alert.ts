@@ -1,7 +1,9 @@
 import type { CorpusStatistics } from './corpus-statistics.ts';
+import type { LearnedAssociations } from './learned-associations.ts';
 import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
 import { readPrompt, type WordRole } from './read-prompt.ts';
+import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
@@ -40,6 +42,11 @@ export interface AlertProfile {
   termKeys: Map<number, number[]>;
   subjectWeight: number;
   qualifierWeight: number;
+  /**
+   * The weight a complete match is expected to carry: the `queryBreadth` heaviest words. A list of subjects
+   * ("Storen, Markisen, Rollläden") asks for any of them, not for a notice about all at once.
+   */
+  expectedWeight?: number;
   codes: AlertCode[];
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
@@ -65,10 +72,17 @@ function roleShare(role: WordRole, parameters: ScoringParameters): number {
 export function prepareAlertProfile(
   prompt: string,
   language: Language,
-  context: { resources: ScoringResources; terms: TermTable; corpus: CorpusStatistics; parameters: ScoringParameters; extra?: ExtraAlertTerms },
+  context: {
+    resources: ScoringResources;
+    terms: TermTable;
+    corpus: CorpusStatistics;
+    learned: LearnedAssociations;
+    parameters: ScoringParameters;
+    extra?: ExtraAlertTerms;
+  },
 ): AlertProfile {
-  const { resources, terms, corpus, parameters } = context;
-  const read = readPrompt(prompt);
+  const { resources, terms, corpus, learned, parameters } = context;
+  const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
   const addWords = (text: string, role: WordRole, share: number) => {
     for (const word of resources.analyzer.analyze(splitWords(text), language)) {
@@ -115,9 +129,10 @@ export function prepareAlertProfile(
   const concepts: AlertConcept[] = [];
   const termKeys = new Map<number, number[]>();
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
+  const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
   for (const seed of merged.values()) {
     const written = seed.whole ? seed.surface : null;
-    const stems = variantStems(seed.stem, written, language, resources, corpus, terms, parameters);
+    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters });
     const variants = new Map<number, number>();
     // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
     let share = 0;
@@ -130,7 +145,7 @@ export function prepareAlertProfile(
         if (variantWeight >= parameters.strongVariant && base > 0) share = Math.max(share, corpus.documentFrequency(id) / base);
       }
     }
-    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Mitarbeitende"): it would only dilute the rest.
+    // A word that no notice, no CPV label and no trade name uses cannot rank anything ("Firmenjubiläum"): it would only dilute the rest.
     const unknown =
       useCorpus &&
       [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) &&
@@ -155,13 +170,14 @@ export function prepareAlertProfile(
       termKeys.set(id, pairs);
     }
     if (seed.role === 'exclusion') continue;
+    learnedQuery.push({ weight, stems });
     for (const [lang, stem, variantWeight] of stems) {
       const query = queries.get(lang)!;
       query.set(stem, Math.max(query.get(stem) ?? 0, weight * variantWeight));
     }
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
-  const codes = mapToCpv(queries, language, resources, parameters);
+  const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
   for (const extra of context.extra?.codes ?? [])
     if (/^\d{8}$/.test(extra.code)) codes.push({ code: extra.code, weight: Math.max(0, Math.min(1, extra.weight)) });
   return {
@@ -170,10 +186,21 @@ export function prepareAlertProfile(
     termKeys,
     subjectWeight: sum('subject'),
     qualifierWeight: sum('qualifier'),
+    expectedWeight: heaviestWords(concepts, parameters.queryBreadth),
     codes,
     place: read.place,
     corpus,
   };
+}
+
+/** The summed weight of the `count` heaviest words of the query (a compound's parts are one word). */
+function heaviestWords(concepts: readonly AlertConcept[], count: number): number {
+  const byWord = new Map<string, number>();
+  for (const concept of concepts) if (concept.role !== 'exclusion') byWord.set(concept.surface, (byWord.get(concept.surface) ?? 0) + concept.weight);
+  return [...byWord.values()]
+    .sort((a, b) => b - a)
+    .slice(0, count)
+    .reduce((total, weight) => total + weight, 0);
 }
 
 /** Every (language, stem) that stands for one prompt stem, with its weight; the stem itself weighs 1. */
@@ -182,11 +209,9 @@ function variantStems(
   /** The word as typed when `stem` is its whole stem (not a compound part): the one spelling can be checked against. */
   written: string | null,
   language: Language,
-  resources: ScoringResources,
-  corpus: CorpusStatistics,
-  terms: TermTable,
-  parameters: ScoringParameters,
+  context: { resources: ScoringResources; corpus: CorpusStatistics; learned: LearnedAssociations; terms: TermTable; parameters: ScoringParameters },
 ): Array<[Language, string, number]> {
+  const { resources, corpus, learned, terms, parameters } = context;
   const weights = new Map<string, number>();
   const put = (lang: Language, variant: string, weight: number) => {
     const key = `${lang}:${variant}`;
@@ -203,6 +228,9 @@ function variantStems(
     put(language, base, share);
     if (base.length >= 5) for (const other of LANGUAGES) if (other !== language) put(other, base, share * parameters.variant.cognate);
     for (const translation of resources.lexicon.translate(language, base)) {
+      put(translation.language, translation.stem, share * parameters.variant.translation * translation.weight);
+    }
+    for (const translation of learned.translate(language, base)) {
       put(translation.language, translation.stem, share * parameters.variant.translation * translation.weight);
     }
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
@@ -233,4 +261,40 @@ function mapToCpv(
     .filter((match) => match.similarity >= top * parameters.relativeCodeSimilarity)
     .slice(0, parameters.maxAlertCodes)
     .map((match) => ({ code: match.code, weight: (match.similarity / top) * confidence }));
+}
+
+/**
+ * Codes the notices themselves declare with the prompt's words (learned word → CPV associations): each
+ * concept votes with its weight for the codes its spellings go with, the vote is the weighted mean.
+ */
+function learnedCodes(
+  query: ReadonlyArray<{ weight: number; stems: ReadonlyArray<[Language, string, number]> }>,
+  learned: LearnedAssociations,
+  parameters: ScoringParameters,
+): AlertCode[] {
+  const total = query.reduce((sum, concept) => sum + concept.weight, 0);
+  if (total === 0 || learned.documents === 0) return [];
+  const votes = new Map<string, number>();
+  for (const concept of query) {
+    const best = new Map<string, number>();
+    for (const [lang, stem, variantWeight] of concept.stems) {
+      for (const { code, weight } of learned.codesFor(lang, stem)) best.set(code, Math.max(best.get(code) ?? 0, variantWeight * weight));
+    }
+    for (const [code, value] of best) votes.set(code, (votes.get(code) ?? 0) + (concept.weight / total) * value);
+  }
+  return [...votes]
+    .map(([code, vote]) => ({ code, weight: Math.min(1, vote / parameters.confidentLearnedCode) }))
+    .filter((entry) => entry.weight >= parameters.minLearnedCode)
+    .sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code))
+    .slice(0, parameters.maxAlertCodes);
+}
+
+/** The label-mapped and the learned codes, each code at the larger of its two weights. */
+function mergeCodes(fromLabels: readonly AlertCode[], learned: readonly AlertCode[], parameters: ScoringParameters): AlertCode[] {
+  const merged = new Map<string, number>();
+  for (const { code, weight } of [...fromLabels, ...learned]) merged.set(code, Math.max(merged.get(code) ?? 0, weight));
+  return [...merged]
+    .map(([code, weight]) => ({ code, weight }))
+    .sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code))
+    .slice(0, 2 * parameters.maxAlertCodes);
 }

@@ -2,6 +2,7 @@ import { inferProjectCanton, splitWords } from './place-constraints.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import type { ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
+import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import { LANGUAGES, type Language } from './text-analysis.ts';
 
 export interface ProjectText {
@@ -41,7 +42,9 @@ export function prepareProjectProfile(
   const frequencies = new Map<number, number>();
   const add = (id: number, amount: number) => frequencies.set(id, (frequencies.get(id) ?? 0) + amount);
   let length = 0;
-  const addText = (text: string, weight: number, maxWords = Infinity) => {
+  const addText = (raw: string, weight: number, maxWords = Infinity) => {
+    // As for alerts: "Dach- und Spenglerarbeiten" names two compounds (a quick check first: most texts have no cut word).
+    const text = language === 'de' && /\p{L}-[\s,]/u.test(raw) ? completeTruncatedCompounds(raw, (word) => resources.analyzer.compoundHead(word)) : raw;
     const words = resources.analyzer.analyze(splitWords(text).slice(0, maxWords), language);
     for (const word of words) {
       length += weight;

@@ -15,7 +15,7 @@ const DECLARED_BONUS = 0.75;
 
 /**
  * The language a prompt is written in. An alert carries the language of the interface it was written
- * from, but a German-speaking user may well type "nettoyage de bâtiments": stemming that with the German
+ * from, but a German-speaking user may well type "travaux de couverture": stemming that with the German
  * stemmer would miss every word. Function words and the CPV vocabulary of each language vote; the
  * declared language wins ties.
  */

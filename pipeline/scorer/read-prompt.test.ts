@@ -10,22 +10,24 @@ const of = (prompt: string, role: WordRole) =>
 describe('readPrompt', () => {
   it('turns what follows "aber keine", "sauf", "senza", "except" into exclusions until the clause ends', () => {
     expect(of('Gartenpflege, aber keine Friedhofsarbeiten', 'exclusion')).toEqual(['Friedhofsarbeiten']);
-    expect(of('travaux de peinture sauf façades. Nettoyage', 'exclusion')).toEqual(['façades']);
-    expect(of('pulizia di uffici senza vetri', 'exclusion')).toEqual(['vetri']);
+    expect(of('travaux de peinture sauf façades. Ramonage', 'exclusion')).toEqual(['façades']);
+    expect(of('stampa di opuscoli senza manifesti', 'exclusion')).toEqual(['manifesti']);
     expect(of('roofing except sheds; painting', 'subject')).toEqual(['roofing', 'painting']);
   });
 
-  it('makes a purpose a qualifier: "für Spitäler", "pour écoles", "for hospitals"', () => {
-    expect(roles('Reinigung für Spitäler')).toEqual(['Reinigung:subject', 'für:subject', 'Spitäler:qualifier'].filter((entry) => !entry.startsWith('für')));
-    expect(of('mobilier pour écoles', 'qualifier')).toEqual(['écoles']);
-    expect(of('software development for hospitals', 'qualifier')).toEqual(['hospitals']);
+  it('makes a purpose a qualifier: "für Altersheime", "pour crèches", "for churches"', () => {
+    expect(roles('Schneeräumung für Altersheime')).toEqual(
+      ['Schneeräumung:subject', 'für:subject', 'Altersheime:qualifier'].filter((entry) => !entry.startsWith('für')),
+    );
+    expect(of('mobilier pour crèches', 'qualifier')).toEqual(['crèches']);
+    expect(of('printing services for churches', 'qualifier')).toEqual(['churches']);
   });
 
   it('reduces a company profile to what it seeks and what it does, without the introduction', () => {
-    const words = readPrompt('Wir sind eine Schreinerei. Wir suchen Aufträge für Küchen und Einbauschränke.').words;
-    expect(words.map((word) => word.word)).toEqual(['eine', 'Schreinerei', 'Aufträge', 'Küchen', 'und', 'Einbauschränke']);
-    expect(words.find((word) => word.word === 'Schreinerei')?.role).toBe('profile');
-    expect(words.find((word) => word.word === 'Küchen')?.role).toBe('subject');
+    const words = readPrompt('Wir sind eine Glaserei. Wir suchen Projekte für Wintergärten und Glasdächer.').words;
+    expect(words.map((word) => word.word)).toEqual(['eine', 'Glaserei', 'Projekte', 'Wintergärten', 'und', 'Glasdächer']);
+    expect(words.find((word) => word.word === 'Glaserei')?.role).toBe('profile');
+    expect(words.find((word) => word.word === 'Wintergärten')?.role).toBe('subject');
     expect(readPrompt('We are a tiling company looking for flooring contracts').words.map((word) => word.word)).toEqual([
       'a',
       'tiling',
@@ -33,6 +35,11 @@ describe('readPrompt', () => {
       'flooring',
       'contracts',
     ]);
+  });
+
+  it('drops the wish from a prompt that only says what it seeks', () => {
+    expect(roles('Wir suchen Projekte für Wintergärten')).toEqual(['Projekte:subject', 'Wintergärten:subject']);
+    expect(roles('looking for roofing work')).toEqual(['roofing:subject', 'work:subject']);
   });
 
   it('keeps the place out of the subject and reads it as a constraint', () => {

@@ -122,12 +122,12 @@ export function readPrompt(prompt: string): ReadPrompt {
   let sought = !isProfile;
   for (const clause of clauses) {
     let role: WordRole = sought ? 'subject' : 'profile';
-    // "wir suchen Aufträge für Malerarbeiten": the first purpose word after the wish introduces what is sought.
+    // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought.
     let seeking = false;
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       const seek = phraseAt(folded, at, SEEK_PHRASES);
-      if (seek > 0 && isProfile) {
+      if (seek > 0) {
         sought = true;
         seeking = true;
         role = 'subject';

@@ -5,7 +5,7 @@
  */
 export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** BM25 term-frequency saturation and length normalisation (Robertson's usual range). Tuned: k1. */
-  k1: 1.2,
+  k1: 2,
   b: 0.5,
   /** BM25F field weights: a word of the title says more than one of the description or of a CPV label. */
   field: Object.freeze({ title: 3, description: 1, cpvLabel: 1 }),
@@ -18,19 +18,21 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
     translation: 0.5,
     /** The trade vocabulary of data/trade-vocabulary.csv: written by hand, trusted. */
     vocabulary: 1,
-    /** The same stem in another language ("renovation", "software"). */
+    /** The same stem in another language ("tunnel", "budget"). */
     cognate: 0.5,
-    /** Stems of the same language sharing a long prefix ("ingenieur"/"ingenier"). */
+    /** Stems of the same language sharing a long prefix ("vermessung"/"vermess"). */
     related: 0.7,
     /** One edit away from a known stem, for words no text uses ("instalation"). */
     spelling: 0.8,
   }),
   /** Variants at least this sure decide how common a term is (a weak translation does not make it look common). */
   strongVariant: 0.5,
-  /** A compound's modifier ("Hallen-" in "Hallenbadsanierung") counts less than its head. */
+  /** A compound's modifier ("Turnhallen-" in "Turnhallenbeleuchtung") counts less than its head. */
   modifierShare: 0.7,
-  /** In a company profile ("Wir sind eine Schreinerei … wir suchen …") the self-description counts this much. */
+  /** In a company profile ("Wir sind eine Glaserei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
+  /** Words of the prompt a complete match is expected to carry: the rest of a list are alternatives. Tuned. */
+  queryBreadth: 3,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
@@ -48,11 +50,15 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   relativeCodeSimilarity: 0.6,
   confidentCodeSimilarity: 0.4,
   ownLanguageVote: 2,
+  /** A learned word → CPV vote (mean Dice) at which the code counts fully. */
+  confidentLearnedCode: 0.4,
+  /** Learned codes below this weight are left out. */
+  minLearnedCode: 0.5,
 
   /** Below this many notices the corpus says too little and CPV-label frequencies stand in. */
   minCorpus: 50,
   /** Weight, in notices, of the CPV-label idf as a prior on the corpus idf: it fades as the corpus grows. */
-  labelIdfPrior: 200,
+  labelIdfPrior: 0,
   /** Matched term weight (in units of the largest idf) below which a match stays weak whatever its share. */
   absoluteEvidence: 0.35,
 
@@ -64,8 +70,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.14, 20],
-    [0.44, 70],
+    [0.15, 20],
+    [0.45, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
@@ -83,6 +89,7 @@ export interface ScoringParameters {
   readonly strongVariant: number;
   readonly modifierShare: number;
   readonly profileShare: number;
+  readonly queryBreadth: number;
   readonly qualifierShare: number;
   readonly qualifierGate: number;
   readonly exclusionFloor: number;
@@ -93,6 +100,8 @@ export interface ScoringParameters {
   readonly relativeCodeSimilarity: number;
   readonly confidentCodeSimilarity: number;
   readonly ownLanguageVote: number;
+  readonly confidentLearnedCode: number;
+  readonly minLearnedCode: number;
   readonly minCorpus: number;
   readonly labelIdfPrior: number;
   readonly absoluteEvidence: number;

@@ -7,12 +7,12 @@ import { createLocalScorer } from './local-scorer.ts';
 
 // A made-up catalog: small enough to derive in milliseconds, German compounds and four languages all the same.
 const CSV = `code,parent,level,de,fr,it,en
-90000000,,1,Abwasser- und Abfallbeseitigungsdienste,Services d'évacuation des eaux usées et des déchets,Servizi fognari e di raccolta dei rifiuti,"Sewage, refuse and cleaning services"
-90910000,90000000,2,Reinigungsdienste,Services de nettoyage,Servizi di pulizia,Cleaning services
-90911200,90910000,3,Gebäudereinigung,Services de nettoyage de bâtiments,Servizi di pulizia di edifici,Building-cleaning services
-90919200,90910000,3,Büroreinigung,Services de nettoyage de bureaux,Servizi di pulizia di uffici,Office cleaning services
-45000000,,1,Bauarbeiten,Travaux de construction,Lavori di costruzione,Construction work
-45233140,45000000,2,Strassenbauarbeiten,Travaux routiers,Lavori stradali,Roadworks
+79800000,,1,Druckereidienste und verbundene Dienstleistungen,Services d'impression et services connexes,Servizi di stampa e servizi connessi,Printing and related services
+79810000,79800000,2,Druckereidienste,Services d'impression,Servizi di stampa,Printing services
+79811000,79810000,3,Digitaldruck,Services d'impression numérique,Servizi di stampa digitale,Digital printing services
+79823000,79810000,3,Druck- und Lieferdienste,Services d'impression et de livraison,Servizi di stampa e consegna,Printing and delivery services
+90600000,,1,Schneeräumung und Streudienste,Services de déneigement et de salage,Servizi di sgombero neve e spargimento,Snow-clearing and gritting services
+90620000,90600000,2,Schneeräumung,Services de déneigement,Servizi di sgombero neve,Snow-clearing services
 `;
 
 const original = derivedDataCacheDir();
@@ -24,14 +24,14 @@ function scores(): number[] {
     {
       id: 1,
       language: 'de' as const,
-      title: 'Unterhaltsreinigung Schulhaus',
-      description: 'Reinigung der Büros und Gebäude',
-      cpvCodes: ['90911200'],
+      title: 'Digitaldruck Kirchgemeindeblatt',
+      description: 'Druck der Ausgaben und Beilagen',
+      cpvCodes: ['79811000'],
       canton: 'ZH',
     },
-    { id: 2, language: 'fr' as const, title: 'Réfection de la route cantonale', description: 'Travaux routiers', cpvCodes: ['45233140'], canton: 'VD' },
+    { id: 2, language: 'fr' as const, title: 'Déneigement du chemin communal', description: 'Déneigement et salage', cpvCodes: ['90620000'], canton: 'VD' },
   ].map((project) => scorer.prepareProject(project));
-  const alerts = [scorer.prepareAlert('nettoyage de bureaux', 'fr'), scorer.prepareAlert('Strassenbau im Kanton Waadt', 'de')];
+  const alerts = [scorer.prepareAlert('Druckereidienste', 'de'), scorer.prepareAlert('snow clearing in the canton of Fribourg', 'en')];
   return alerts.flatMap((alert) => projects.map((project) => scorer.score(alert, project).score));
 }
 

@@ -12,7 +12,7 @@ import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word
 export const COMPOUND_HEAD_SHARE = 0.8;
 export const COMPOUND_MODIFIER_SHARE = 0.5;
 export const MAX_LABEL_IDF = 6;
-/** A word no CPV label uses is seldom what a tender is about ("Lieferung", "mandat"): middling weight. */
+/** A word no CPV label uses is seldom what a tender is about ("Termin", "délai"): middling weight. */
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
 
@@ -27,7 +27,7 @@ export interface ScoringResources {
   knows(language: Language, stem: string): boolean;
   /** Stems of a code's labels, per language, with the share of each (compound parts count less). */
   labelTerms(code: string): LabelTerms['terms'] | undefined;
-  /** Label stems of the same language that share a long prefix ("ingenieur" → "ingenier"): stemmers miss derivations. */
+  /** Label stems of the same language that share a long prefix ("vermessung" → "vermess"): stemmers miss derivations. */
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
@@ -153,7 +153,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
-  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("installations sanitaires" → "sanitair").
+  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("travaux de ferblanterie" → "ferblanter").
   const tradeStems = trades.map((entry) =>
     LANGUAGES.flatMap((language) =>
       entry.names[language].flatMap((name) => {

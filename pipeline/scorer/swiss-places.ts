@@ -100,7 +100,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   { code: 'JU', names: ['Jura'], towns: ['Delémont', 'Delsberg', 'Porrentruy', 'Pruntrut', 'Saignelégier'] },
 ];
 
-/** Words that introduce a place: "canton de Vaud", "Kanton Bern", "città di Lugano". */
+/** Words that introduce a place: "canton de Fribourg", "Kanton Uri", "città di Lugano". */
 export const PLACE_INTRODUCERS = [
   'canton',
   'cantons',
@@ -119,7 +119,7 @@ export const PLACE_INTRODUCERS = [
   'municipality',
 ];
 
-/** Words that make a place exclusive: "uniquement dans le canton de Berne". */
+/** Words that make a place exclusive: "nur im Kanton Luzern". */
 export const EXCLUSIVE_MARKERS = [
   'uniquement',
   'seulement',

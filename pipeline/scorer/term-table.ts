@@ -7,23 +7,28 @@ export interface TermTable {
   lookup(language: Language, stem: string): number | undefined;
   /** A word of a CPV label: kept apart because every notice carries its codes' labels in all four languages. */
   labelId(language: Language, stem: string): number;
+  /** Every interned key at the index of its id: what saved term ids refer to (the on-disk project index). */
+  keys(): readonly string[];
+  /** The id of a key taken from `keys()`, interned if new. */
+  intern(key: string): number;
 }
 
 export function createTermTable(): TermTable {
   const ids = new Map<string, number>();
+  const keys: string[] = [];
+  const intern = (key: string) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      ids.set(key, (id = keys.length));
+      keys.push(key);
+    }
+    return id;
+  };
   return {
-    id(language, stem) {
-      const key = `${language}:${stem}`;
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      return id;
-    },
+    id: (language, stem) => intern(`${language}:${stem}`),
     lookup: (language, stem) => ids.get(`${language}:${stem}`),
-    labelId(language, stem) {
-      const key = `${language}|${stem}`;
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      return id;
-    },
+    labelId: (language, stem) => intern(`${language}|${stem}`),
+    keys: () => keys,
+    intern,
   };
 }

@@ -60,7 +60,7 @@ export function tokenize(text: string): string[] {
 
 export interface LanguageTools {
   isStopWord(word: string): boolean;
-  /** Snowball stem with diacritics folded, so "bâtiment" and "batiment" meet. */
+  /** Snowball stem with diacritics folded, so "façade" and "facade" meet. */
   stem(word: string): string;
 }
 

@@ -11,6 +11,8 @@ export interface AnalyzedWord {
 
 export interface WordAnalyzer {
   analyze(words: readonly string[], language: Language): AnalyzedWord[];
+  /** The last part of a German compound as written (folded), or null when it does not split. */
+  compoundHead(word: string): string | null;
 }
 
 const MIN_STEM = 2;
@@ -30,6 +32,10 @@ export function createWordAnalyzer(germanSplitter: CompoundSplitter): WordAnalyz
     return parts;
   };
   return {
+    compoundHead(word) {
+      const parts = germanSplitter.split(word);
+      return parts.length > 1 ? parts[parts.length - 1]! : null;
+    },
     analyze(words, language) {
       const tools = languageTools(language);
       const analyzed: AnalyzedWord[] = [];

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { madeUpNotices } from '../../test-support/made-up-notices.ts';
+import { createCandidateIndex } from './candidate-index.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, promptWordPresence, scoreLearned, scoreLearnedAtLeast, type AlertLearning } from './learned-alert.ts';
+import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
+
+// Every text here is invented for the test; none comes from the labelled evaluation set.
+const scorer = createLocalScorer();
+const index = createCandidateIndex();
+for (const notice of madeUpNotices()) index.add(scorer.prepareProject(notice));
+const { corpus } = index;
+
+const project = (id: string, title: string, description = '', cpvCodes: string[] = []) =>
+  scorer.prepareProject({ id, language: 'fr', title, description, cpvCodes, canton: null } satisfies ScorableProject);
+const prompt = 'Pose de parquet et de moquette';
+const nothing: AlertLearning = { more: [], less: [], exclude: [] };
+const weightOf = (concepts: ReadonlyArray<{ surface: string; weight: number }>, surface: string) =>
+  concepts.filter((concept) => concept.surface === surface).reduce((sum, concept) => sum + concept.weight, 0);
+
+describe('learned alert', () => {
+  it('reads how strongly a notice carries each prompt word', () => {
+    const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
+    const presence = promptWordPresence(base, project('p', 'Pose de parquet dans la salle de gym'));
+    expect(presence.get('parquet')).toBeGreaterThan(0.3);
+    expect(presence.get('moquette') ?? 0).toBe(0);
+  });
+
+  it('moves weight between prompt words within bounds: a dampened word keeps half, the prompt as a whole keeps its weight', () => {
+    const base = prepareLearnedAlert(scorer, prompt, 'fr', nothing, corpus);
+    const learned = prepareLearnedAlert(
+      scorer,
+      prompt,
+      'fr',
+      { more: [{ kind: 'term', value: 'parquet', weight: 1 }], less: [{ kind: 'term', value: 'moquette', weight: 1 }], exclude: [] },
+      corpus,
+    );
+    const ratio = (alert: typeof base, word: string) => weightOf(alert.concepts, word) / weightOf(base.concepts, word);
+    expect(ratio(learned, 'parquet')).toBeCloseTo(1 + LEARNING_WEIGHTS.promptBoost);
+    expect(ratio(learned, 'moquette')).toBeCloseTo(Math.max(LEARNING_WEIGHTS.minPromptShare, 1 - LEARNING_WEIGHTS.promptDampen));
+    expect(learned.subjectWeight).toBeCloseTo(learned.concepts.filter((c) => c.role === 'subject').reduce((sum, c) => sum + c.weight, 0));
+
+    const parquet = project('a', 'Pose de parquet au collège');
+    const carpet = project('b', 'Pose de moquette au collège');
+    expect(scoreLearned(scorer, learned, parquet)).toBeGreaterThan(scoreLearned(scorer, base, parquet));
+    expect(scoreLearned(scorer, learned, carpet)).toBeLessThan(scoreLearned(scorer, base, carpet));
+    expect(scoreLearned(scorer, learned, carpet)).toBeGreaterThan(0);
+  });
+
+  it("reweighs the prompt's own CPV codes the way it reweighs its words", () => {
+    const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
+    const [first, second] = base.codes;
+    expect(second).toBeDefined();
+    const learned = prepareLearnedAlert(
+      scorer,
+      prompt,
+      'fr',
+      { more: [{ kind: 'cpv', value: first!.code, weight: 1 }], less: [{ kind: 'cpv', value: second!.code, weight: 1 }], exclude: [] },
+      corpus,
+    );
+    const weight = (code: string) => learned.codes.find((entry) => entry.code === code)!.weight;
+    expect(weight(first!.code)).toBeCloseTo(first!.weight * (1 + LEARNING_WEIGHTS.promptBoost));
+    expect(weight(second!.code)).toBeCloseTo(second!.weight * Math.max(LEARNING_WEIGHTS.minPromptShare, 1 - LEARNING_WEIGHTS.promptDampen));
+    expect(learned.companion).toBeUndefined();
+  });
+
+  it('lifts a project close to the liked ones, lowers one close to the disliked ones by at most half, and drops an excluded one', () => {
+    const learning: AlertLearning = {
+      more: [{ kind: 'term', value: 'ponçage', weight: 1 }],
+      less: [{ kind: 'term', value: 'wagons', weight: 1 }],
+      exclude: ['plomb'],
+    };
+    const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
+    const learned = prepareLearnedAlert(scorer, prompt, 'fr', learning, corpus);
+    const sanding = project('c', 'Ponçage et vitrification des sols', 'Ponçage');
+    const vehicles = project('d', 'Pose de parquet et moquette dans les wagons', 'wagons, wagons');
+    const lead = project('e', 'Pose de parquet après retrait de peinture au plomb', 'plomb');
+    expect(scoreLearned(scorer, learned, sanding)).toBeGreaterThan(scoreLearned(scorer, base, sanding));
+    const before = scoreLearned(scorer, base, vehicles);
+    const after = scoreLearned(scorer, learned, vehicles);
+    expect(after).toBeLessThan(before);
+    expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
+    expect(scoreLearned(scorer, learned, lead)).toBe(0);
+    expect(scoreLearnedAtLeast(scorer, learned, lead, 1)).toBeNull();
+    const kept = scoreLearnedAtLeast(scorer, learned, vehicles, 1);
+    expect(kept?.score).toBe(after);
+    expect(kept?.explanation).toBeTruthy();
+  });
+});
