@@ -195,13 +195,13 @@ export const fetchStage: Stage<FetchOptions, FetchResult> = {
         }
         for (const ref of refs) {
           if (!result.newestPublicationDate || ref.publicationDate > result.newestPublicationDate) result.newestPublicationDate = ref.publicationDate;
+          if (!oldestSeen || ref.publicationDate < oldestSeen) oldestSeen = ref.publicationDate;
         }
         const ids = refs.map((ref) => ref.publicationId);
         const stored = await findStoredPublicationIds(ctx.db, ids);
         const quarantined = await findQuarantinedIds(ctx.db, 'fetch', ids);
         const missing = refs.filter((ref) => !stored.has(ref.publicationId) && !quarantined.has(ref.publicationId) && !triedNow.has(ref.publicationId));
         result.publicationsFetched += await fetchAndStoreDetails(run, missing, false);
-        for (const ref of refs) if (!oldestSeen || ref.publicationDate < oldestSeen) oldestSeen = ref.publicationDate;
         const days = windowProgress({ windowStart, now, oldestSeen });
         ctx.progress({ ...days, unit: 'days', message: `page ${result.pages}, ${result.publicationsFetched} publications` });
         const pageSize = page.pagination.itemsPerPage ?? PAGE_SIZE;
