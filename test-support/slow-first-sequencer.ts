@@ -6,7 +6,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the list only runs in vitest's own order (its last durations, else its size).
  */
 const SLOW_FILES = [
-  'web/e2e/screens.browser.test.ts',
+  'web/e2e/screens-fr.browser.test.ts',
+  'web/e2e/screens-de.browser.test.ts',
+  'web/e2e/screens-it.browser.test.ts',
+  'web/e2e/screens-en.browser.test.ts',
   'cli/commands/scale-out.test.ts',
   'cli/commands/serve.test.ts',
   'pipeline/summarize/summarize-workers.test.ts',
