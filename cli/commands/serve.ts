@@ -4,9 +4,13 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger.ts';
 
+/** How long a shutdown waits for the requests being handled before it closes their connections. */
+const DRAIN_MS = 10_000;
+
 /**
- * Scoring an alert inside a request needs the scorer's tables and every project indexed: prepared now,
- * off the request path (tables in a worker thread, the index in slices that yield to the event loop).
+ * On the embedded database (one process, one connection owner) the scorer and the project index stay on
+ * this thread: prepared now, off the request path (tables in a worker thread, the index in slices that
+ * yield to the event loop). On Postgres they live in the scoring thread instead (scoring-worker.ts).
  */
 async function warmUpScoring(db: Knex, logger: Logger): Promise<void> {
   const started = performance.now();
@@ -35,6 +39,8 @@ export function registerServe(program: Command): void {
         { scheduledStages },
         { startPipelineLoop },
         { setDerivedDataCacheDir },
+        { createInFlightRequests },
+        { startScoringWorker },
       ] = await Promise.all([
         import('../../api/app.ts'),
         import('../../config.ts'),
@@ -45,6 +51,8 @@ export function registerServe(program: Command): void {
         import('../../pipeline/pipeline-stages.ts'),
         import('../../pipeline/schedule.ts'),
         import('../../pipeline/scorer/derived-data-cache.ts'),
+        import('../../api/middleware/in-flight.ts'),
+        import('../../pipeline/score/scoring-worker.ts'),
       ]);
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
@@ -53,7 +61,23 @@ export function registerServe(program: Command): void {
       const applied = await migrateLatest(db.knex);
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
       const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
-      const app = createApp({ config, db, logger, mailer });
+      const cacheDir = path.join(config.dataDir, 'cache');
+      // On Postgres the scorer, the project index and the scoring of "process now" run in a thread of their own,
+      // with their own connections: this thread's heap stays small (short collections) and its loop free.
+      const scoring =
+        db.kind === 'postgres' ? startScoringWorker({ databaseUrl: config.databaseUrl!, cacheDir, logger: logger.child({ component: 'scoring' }) }) : undefined;
+      const inFlight = createInFlightRequests();
+      const app = createApp({
+        config,
+        db,
+        logger,
+        mailer,
+        inFlight,
+        pipeline: scoring && {
+          scoreAlertNow: (_db, alertId) => scoring.scoreAlertNow(alertId),
+          relearnAlert: (_db, alertId) => scoring.relearnAlert(alertId),
+        },
+      });
       const server = app.listen(config.port);
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -64,9 +88,10 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
-      setImmediate(() => {
-        warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
-      });
+      if (!scoring)
+        setImmediate(() => {
+          warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
+        });
       // Only this process can open the embedded database, so it also runs the pipeline.
       const schedule =
         db.kind === 'pglite'
@@ -81,13 +106,19 @@ export function registerServe(program: Command): void {
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
-        logger.info({ signal }, 'shutting down');
-        // Requests in flight finish (for up to 5 s) before the database closes under them.
-        const drained = new Promise((resolve) => server.close(resolve));
+        logger.info({ signal, inFlight: inFlight.count }, 'shutting down');
+        // No new connection; answers from now on close theirs, and idle keep-alive connections are closed.
+        inFlight.stop();
+        server.close();
         server.closeIdleConnections();
-        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        // The requests being handled finish (for up to DRAIN_MS) before the database closes under them. A handler
+        // outlives a client that hung up, so it is the handlers that are counted, not the connections.
+        const idleConnections = setInterval(() => server.closeIdleConnections(), 100);
+        const drained = await inFlight.idle(DRAIN_MS);
+        clearInterval(idleConnections);
+        if (!drained) logger.warn({ inFlight: inFlight.count }, `requests still running after ${DRAIN_MS / 1000} s are cut short`);
         server.closeAllConnections();
-        await Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        await Promise.all([scoring?.close(), Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))])]);
         mailer.close();
         await db.close();
         process.exit(0);
