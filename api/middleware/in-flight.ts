@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 
 /**
- * Counts the requests whose handlers are still running (a handler may outlive its connection), so that a
- * shutdown closes the database only after the last one; once `stopping`, answers ask the client to close
+ * Counts the requests whose handlers are still running or whose answers are not sent yet (a handler may
+ * outlive its connection), so that a shutdown closes the database and the connections only after the last one; once `stopping`, answers ask the client to close
  * its keep-alive connection, so that no new request arrives on it.
  */
 export interface InFlightRequests {
@@ -21,15 +21,20 @@ export function createInFlightRequests(): InFlightRequests {
   return {
     middleware: async (ctx, next) => {
       count += 1;
-      try {
-        await next();
-      } finally {
+      const done = () => {
         count -= 1;
-        if (stopping && !ctx.headerSent) ctx.set('Connection', 'close');
         if (count === 0) {
           for (const wake of waiters) wake();
           waiters = [];
         }
+      };
+      try {
+        await next();
+      } finally {
+        if (stopping && !ctx.headerSent) ctx.set('Connection', 'close');
+        // Koa writes the answer after the middleware returns: the request counts until it is sent (or its connection gone).
+        if (ctx.res.closed) done();
+        else ctx.res.once('close', done);
       }
     },
     get count() {

@@ -41,6 +41,7 @@ export function registerServe(program: Command): void {
         { setDerivedDataCacheDir },
         { createInFlightRequests },
         { startScoringWorker },
+        { drainServer },
       ] = await Promise.all([
         import('../../api/app.ts'),
         import('../../config.ts'),
@@ -53,6 +54,7 @@ export function registerServe(program: Command): void {
         import('../../pipeline/scorer/derived-data-cache.ts'),
         import('../../api/middleware/in-flight.ts'),
         import('../../pipeline/score/scoring-worker.ts'),
+        import('../../api/drain-server.ts'),
       ]);
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
@@ -107,17 +109,7 @@ export function registerServe(program: Command): void {
         if (stopping) return;
         stopping = true;
         logger.info({ signal, inFlight: inFlight.count }, 'shutting down');
-        // No new connection; answers from now on close theirs, and idle keep-alive connections are closed.
-        inFlight.stop();
-        server.close();
-        server.closeIdleConnections();
-        // The requests being handled finish (for up to DRAIN_MS) before the database closes under them. A handler
-        // outlives a client that hung up, so it is the handlers that are counted, not the connections.
-        const idleConnections = setInterval(() => server.closeIdleConnections(), 100);
-        const drained = await inFlight.idle(DRAIN_MS);
-        clearInterval(idleConnections);
-        if (!drained) logger.warn({ inFlight: inFlight.count }, `requests still running after ${DRAIN_MS / 1000} s are cut short`);
-        server.closeAllConnections();
+        await drainServer(server, inFlight, { timeoutMs: DRAIN_MS, logger });
         await Promise.all([scoring?.close(), Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))])]);
         mailer.close();
         await db.close();

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.ts';
 import { relearnAlert } from '../feedback/relearn-alert.ts';
@@ -16,6 +17,8 @@ export interface ScoringThreadData {
   indexWaitMs?: number;
 }
 
+const SCORING_THREAD_NICE = 10;
+
 export type ScoringRequest = { id: number; op: 'score'; alertId: number } | { id: number; op: 'relearn'; alertId: number } | { id: number; op: 'close' };
 
 export type ScoringReply =
@@ -32,6 +35,15 @@ export type ScoringReply =
 export async function runScoringThread(): Promise<void> {
   const data = workerData as ScoringThreadData;
   const port = parentPort!;
+  // On Linux this lowers this thread's priority only (a thread is a task there): when the cores are busy, the
+  // HTTP thread runs first and the warm-up takes longer. Elsewhere it would lower the whole process: skipped.
+  if (process.platform === 'linux') {
+    try {
+      setPriority(0, SCORING_THREAD_NICE);
+    } catch {
+      // Not allowed here: the thread runs at the process's priority.
+    }
+  }
   setDerivedDataCacheDir(data.cacheDir);
   const db = openDatabase({ kind: 'postgres', url: data.databaseUrl, poolMax: data.poolMax });
   const waitMs = data.indexWaitMs ?? INDEX_WAIT_MS;
