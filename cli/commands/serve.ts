@@ -58,7 +58,8 @@ export function registerServe(program: Command): void {
       ]);
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
-      const logger = createLogger({ level: config.logLevel });
+      // One line per request: written asynchronously, so the request thread does not block on stdout.
+      const logger = createLogger({ level: config.logLevel, sync: false });
       const db = openDatabase(databaseTarget(config));
       const applied = await migrateLatest(db.knex);
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
