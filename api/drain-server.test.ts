@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,15 @@ describe('drainServer', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(drainedWith).toBeUndefined();
     // No new connection once draining: the listening socket is closed.
-    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
 
     app.openGate();
     const answer = await processing;

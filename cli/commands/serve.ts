@@ -4,8 +4,11 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger.ts';
 
-/** How long a shutdown waits for the requests being handled before it closes their connections. */
-const DRAIN_MS = 10_000;
+/**
+ * How long a shutdown waits for the requests being handled before it closes their connections: longer than a
+ * "process now" may wait for the scorer after a start (INDEX_WAIT_MS, 10 s) plus its scoring.
+ */
+const DRAIN_MS = 20_000;
 
 /**
  * On the embedded database (one process, one connection owner) the scorer and the project index stay on

@@ -7,7 +7,7 @@ import { promptWordPresence, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
-import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
+import { warmSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 
 /**
@@ -18,7 +18,8 @@ import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 export async function relearnAlert(db: Knex, alertId: number, options: { scorer?: LocalScorer; indexWaitMs?: number } = {}): Promise<void> {
   const alert = await getAlertToScore(db, alertId);
   if (!alert) return;
-  const scorer = options.scorer ?? getSharedLocalScorer();
+  // Derived off the event loop on a first start (then read from the disk cache), not on this thread.
+  const scorer = options.scorer ?? (await warmSharedLocalScorer());
   // Word rarity and the prompt's reading come from the notices' statistics, which the project index holds.
   const { corpus } = (await refreshProjectIndex(db, scorer, { waitMs: options.indexWaitMs })).candidates;
   const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus, learned: await currentLearnedAssociations(db, { relearn: false }) });
