@@ -69,3 +69,9 @@ export async function findFeedbackProjects(db: Knex, alertId: number): Promise<F
     .select('f.projectId', 'f.verdict', 'p.creationLanguage as language', 'p.title', 'p.description', 'p.cpvCodes');
   return rows as FeedbackProject[];
 }
+
+/** The verdicts of many alerts at once (the score stage reads the fed-back projects of every due alert). */
+export async function findVerdictsOfAlerts(db: Knex, alertIds: readonly number[]): Promise<Array<{ alertId: number; projectId: number; verdict: Verdict }>> {
+  if (alertIds.length === 0) return [];
+  return db('alertFeedback').whereIn('alertId', [...alertIds]).orderBy('id').select('alertId', 'projectId', 'verdict');
+}

@@ -136,7 +136,11 @@ export function simulateAlert(
     },
     settings.learning,
   );
-  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items), weights: settings.weights }, corpus, associations);
+  const fedBack = {
+    liked: alert.liked.map((text) => simulation.preparedOf.get(text)!),
+    disliked: alert.disliked.map((text) => simulation.preparedOf.get(text)!),
+  };
+  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items, fedBack), weights: settings.weights }, corpus, associations);
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));
   const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
   return {

@@ -173,13 +173,24 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   ];
 }
 
-/** The scorer's view of stored items (dismissed ones already left out). */
+/** The scorer's view of stored items (dismissed ones already left out) and of the fed-back projects. */
 export function toAlertLearning(
   items: ReadonlyArray<{ polarity: 'more' | 'less' | 'exclude'; kind: 'term' | 'cpv'; value: string; weight: number }>,
+  fedBack?: Pick<AlertLearning, 'liked' | 'disliked'>,
 ): AlertLearning {
   return {
     more: items.filter((item) => item.polarity === 'more'),
     less: items.filter((item) => item.polarity === 'less'),
     exclude: items.filter((item) => item.polarity === 'exclude').map((item) => item.value),
+    ...(fedBack?.liked?.length ? { liked: fedBack.liked } : {}),
+    ...(fedBack?.disliked?.length ? { disliked: fedBack.disliked } : {}),
   };
+}
+
+/** What an alert learned, or nothing when it has neither items nor feedback. */
+export function learningOf(
+  items: Parameters<typeof toAlertLearning>[0] | undefined,
+  fedBack: Pick<AlertLearning, 'liked' | 'disliked'> | undefined,
+): AlertLearning | undefined {
+  return items || fedBack ? toAlertLearning(items ?? [], fedBack) : undefined;
 }
