@@ -11,8 +11,8 @@ import {
 
 /** The few learning weights tuned by cross-validation, each with the values tried. */
 export const FEEDBACK_GRID = {
-  promptBoost: [0, 0.5, 2],
-  promptDampen: [0, 0.5],
+  promptBoost: [0.5, 1, 2],
+  promptDampen: [0.5, 1],
   likeShare: [0.4, 0.6, 1],
   unlikeShare: [0.5, 1],
   promptCodeDigits: [2, 3],

@@ -53,7 +53,7 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 2,
+  promptBoost: 0.5,
   /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
   promptDampen: 0.5,
   /** …and keeps at least this share of its weight. */
@@ -93,6 +93,19 @@ export function wordWeight(scorer: LocalScorer, word: string, language: Language
   const prepared = corpus ? scorer.prepareAlert(word, language, { corpus }) : prepareWord(scorer, word, language);
   // Concept idf runs 0..1; feedback learning reads rarity on the CPV-label idf scale (0..MAX_LABEL_IDF).
   return (prepared.concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
+}
+
+/**
+ * How specific a CPV code is among the notices, 0..1, as the scorer reads a code's rarity: the share of notices
+ * declaring a code under its significant prefix, on a log scale where `cpvDistinctiveShare` or rarer is 1
+ * (45000000, "construction work", is near 0). 1 without statistics.
+ */
+export function codeSpecificity(code: string, corpus?: CorpusStatistics): number {
+  if (!corpus || corpus.documents < SCORING_PARAMETERS.minCorpus) return 1;
+  let length = 8;
+  while (length > 2 && code.charAt(length - 1) === '0') length--;
+  const share = Math.max(corpus.codeFrequency(code.slice(0, length)), 1) / corpus.documents;
+  return Math.max(0, Math.min(1, Math.log(1 / share) / Math.log(1 / SCORING_PARAMETERS.cpvDistinctiveShare)));
 }
 
 const foldWord = (word: string) => foldDiacritics(word.toLowerCase());
