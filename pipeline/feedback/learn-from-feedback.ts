@@ -43,7 +43,7 @@ export const FEEDBACK_LEARNING = {
   /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
   minPromptChange: 0.1,
   /** A prompt code counts as carried by a project with a code sharing this many digits (3: the CPV group). Tuned. */
-  promptCodeDigits: 3,
+  promptCodeDigits: 2,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,

@@ -55,7 +55,7 @@ export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
   promptBoost: 0.5,
   /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
-  promptDampen: 0.5,
+  promptDampen: 1,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
@@ -196,14 +196,19 @@ function centroidOf(projects: readonly PreparedProject[] | undefined, idf: (term
   return centroid;
 }
 
-/** Cosine-like similarity (0..1) of a project to a centroid of unit vectors. */
+/** Cosine-like similarity (0..1) of a project to a centroid of unit vectors (two passes, no allocation: the score stage's hot path). */
 export function similarityTo(centroid: ReadonlyMap<number, number>, project: PreparedProject, idf: (termId: number) => number): number {
-  let sum = 0;
-  visitNoticeVector(project, idf, (term, weight) => {
-    const other = centroid.get(term);
-    if (other !== undefined) sum += weight * other;
-  });
-  return Math.min(1, sum);
+  const { termIds, termFrequencies } = project;
+  let norm = 0;
+  let dot = 0;
+  for (let i = 0; i < termIds.length; i++) {
+    const frequency = termFrequencies[i]!;
+    const weight = (frequency / (frequency + SATURATION)) * Math.max(0, idf(termIds[i]!));
+    norm += weight * weight;
+    const other = centroid.get(termIds[i]!);
+    if (other !== undefined) dot += weight * other;
+  }
+  return norm > 0 ? Math.min(1, dot / Math.sqrt(norm)) : 0;
 }
 
 export function prepareLearnedAlert(
