@@ -47,20 +47,21 @@ export interface FeedbackCentroids {
 export type LearningWeights = typeof LEARNING_WEIGHTS;
 
 /**
- * How learning weighs (docs/feedback.md). The three marked "tuned" were chosen by 5-fold cross-validation
- * over the labelled alerts (`npm run bench -- feedback-cv`) and frozen. Bounded so that one click demotes
- * or promotes, never wipes: a prompt word keeps at least half its weight, a penalty takes at most half a score.
+ * How learning weighs (docs/feedback.md). Those marked "Tuned" were chosen by 5-fold cross-validation over
+ * the labelled alerts (`npm run bench -- feedback-cv`, with FEEDBACK_LEARNING.promptCodeDigits) and frozen;
+ * the companion and negative shares come from an earlier run of it and are kept. Bounded so that one click
+ * demotes or promotes, never wipes: a prompt word keeps at least half its weight, penalties take at most half a score.
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
   promptBoost: 0.5,
-  /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
+  /** A prompt word disliked projects carry and no liked one does weighs 1 − this… Tuned. */
   promptDampen: 1,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
-  /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
+  /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). */
   companionShare: 0.1,
-  /** The negative query's score takes this share off a score… Tuned. */
+  /** The negative query's score takes this share off a score… */
   negativeShare: 0.3,
   /** …and never more than this. */
   maxPenalty: 0.5,
