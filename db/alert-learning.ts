@@ -60,7 +60,10 @@ async function refreshLearningHash(trx: Knex.Transaction, alertId: number): Prom
     .select(...COLUMNS)
     .orderBy(['polarity', 'kind', 'value']);
   // The fed-back projects count too: the score rewards resemblance to the liked ones (pipeline/scorer/learned-alert.ts).
-  const verdicts: Array<{ projectId: number; verdict: string }> = await trx('alertFeedback').where({ alertId }).orderBy('projectId').select('projectId', 'verdict');
+  const verdicts: Array<{ projectId: number; verdict: string }> = await trx('alertFeedback')
+    .where({ alertId })
+    .orderBy('projectId')
+    .select('projectId', 'verdict');
   const signature = [
     ...items.map((item) => `${item.polarity}:${item.kind}:${item.value}:${item.weight.toFixed(3)}`),
     ...verdicts.map((row) => `feedback:${row.projectId}:${row.verdict}`),

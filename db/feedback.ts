@@ -73,5 +73,8 @@ export async function findFeedbackProjects(db: Knex, alertId: number): Promise<F
 /** The verdicts of many alerts at once (the score stage reads the fed-back projects of every due alert). */
 export async function findVerdictsOfAlerts(db: Knex, alertIds: readonly number[]): Promise<Array<{ alertId: number; projectId: number; verdict: Verdict }>> {
   if (alertIds.length === 0) return [];
-  return db('alertFeedback').whereIn('alertId', [...alertIds]).orderBy('id').select('alertId', 'projectId', 'verdict');
+  return db('alertFeedback')
+    .whereIn('alertId', [...alertIds])
+    .orderBy('id')
+    .select('alertId', 'projectId', 'verdict');
 }

@@ -1,7 +1,15 @@
 import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLearning, type FeedbackText } from '../feedback/learn-from-feedback.ts';
 import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
-import { LEARNING_WEIGHTS, codeSpecificity, prepareLearnedAlert, promptWordPresence, scoreLearned, wordWeight, type LearningWeights } from '../scorer/learned-alert.ts';
+import {
+  LEARNING_WEIGHTS,
+  codeSpecificity,
+  prepareLearnedAlert,
+  promptWordPresence,
+  scoreLearned,
+  wordWeight,
+  type LearningWeights,
+} from '../scorer/learned-alert.ts';
 import { learnedAssociationsOf, type LearnedAssociations } from '../scorer/learned-associations.ts';
 import { createLocalScorer, learnFromNotices, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
@@ -75,7 +83,12 @@ export interface FeedbackSimulation {
  */
 export type PartialFeedback = 'liked' | 'skipped';
 
-export function prepareFeedbackSimulation(set: EvaluationSet, scorer: LocalScorer, clicks = FEEDBACK_CLICKS, partial: PartialFeedback = 'liked'): FeedbackSimulation {
+export function prepareFeedbackSimulation(
+  set: EvaluationSet,
+  scorer: LocalScorer,
+  clicks = FEEDBACK_CLICKS,
+  partial: PartialFeedback = 'liked',
+): FeedbackSimulation {
   const texts = new Map<string, FeedbackText>(
     set.projects.map((project) => [
       project.id,
@@ -147,7 +160,14 @@ export function simulateAlert(
     liked: alert.liked.map((text) => simulation.preparedOf.get(text)!),
     disliked: alert.disliked.map((text) => simulation.preparedOf.get(text)!),
   };
-  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items, fedBack), weights: settings.weights }, corpus, associations);
+  const learned = prepareLearnedAlert(
+    scorer,
+    alert.prompt,
+    alert.language,
+    { ...toAlertLearning(items, fedBack), weights: settings.weights },
+    corpus,
+    associations,
+  );
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));
   const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
   return {

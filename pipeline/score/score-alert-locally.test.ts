@@ -23,7 +23,14 @@ const index: ProjectIndex = {
   size: projects.length,
 };
 const alert = (scoredContentSeq = 0): AlertToScore =>
-  ({ id: 7, prompt: 'Photovoltaikanlage', language: 'de', promptHash: 'h', scoredPromptHash: scoredContentSeq > 0 ? 'h' : null, scoredContentSeq }) as AlertToScore;
+  ({
+    id: 7,
+    prompt: 'Photovoltaikanlage',
+    language: 'de',
+    promptHash: 'h',
+    scoredPromptHash: scoredContentSeq > 0 ? 'h' : null,
+    scoredContentSeq,
+  }) as AlertToScore;
 
 describe('scoring an alert locally with feedback', () => {
   it('stores every pair reaching the floor, also those the prompt misses but that resemble a liked project', () => {
