@@ -70,6 +70,17 @@ export async function findFeedbackProjects(db: Knex, alertId: number): Promise<F
   return rows as FeedbackProject[];
 }
 
+/** How many projects the alert has 👍 / 👎 on (the alert page says that projects resembling them move). */
+export async function countVerdicts(db: Knex, alertId: number): Promise<{ liked: number; disliked: number }> {
+  const rows: Array<{ verdict: Verdict; count: string | number }> = await db('alertFeedback')
+    .where({ alertId })
+    .groupBy('verdict')
+    .select('verdict')
+    .count('* as count');
+  const of = (verdict: Verdict) => Number(rows.find((row) => row.verdict === verdict)?.count ?? 0);
+  return { liked: of('relevant'), disliked: of('not_relevant') };
+}
+
 /** The verdicts of many alerts at once (the score stage reads the fed-back projects of every due alert). */
 export async function findVerdictsOfAlerts(db: Knex, alertIds: readonly number[]): Promise<Array<{ alertId: number; projectId: number; verdict: Verdict }>> {
   if (alertIds.length === 0) return [];

@@ -95,6 +95,7 @@ describe('learning from feedback', () => {
     expect(liked.status).toBe(200);
     const more = liked.body.learning.moreLike as Array<{ id: number; value: string }>;
     expect(more.map((item) => item.value.toLowerCase())).toContain('crépi');
+    expect(liked.body.learning.resemblance).toEqual({ liked: 1, disliked: 0 });
 
     // Re-scored in the request: a project that shares only the learned words now scores higher.
     const crepiAfter = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
