@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { findActiveLearnedItems } from '../../db/alert-learning.ts';
 import { countAlertMatches } from '../../db/alert-matches.ts';
-import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
+import { findFedBackProjects } from '../feedback/feedback-projects.ts';
+import { learningOf } from '../feedback/learn-from-feedback.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { currentLearnedAssociations } from './learned-associations-refresh.ts';
@@ -50,7 +51,8 @@ export async function scoreAlertNow(
   const index = await refreshProjectIndex(db, scorer, { waitMs: Math.max(0, deadline - performance.now()) });
   if (!needsLocalPass(alert, index)) return { scored: 0, matches: await countAlertMatches(db, alertId) };
   const learned = (await findActiveLearnedItems(db, [alertId])).get(alertId);
-  const pass = scoreAlertLocally(alert, index, scorer, learned && toAlertLearning(learned), await currentLearnedAssociations(db, { relearn: false }));
+  const fedBack = (await findFedBackProjects(db, scorer, [alertId])).get(alertId);
+  const pass = scoreAlertLocally(alert, index, scorer, learningOf(learned, fedBack), await currentLearnedAssociations(db, { relearn: false }));
   await saveLocalPass(db, pass);
   return { scored: pass.considered, matches: await countAlertMatches(db, alertId) };
 }
