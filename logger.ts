@@ -29,9 +29,7 @@ const REDACT = [
  * `sync: false` (the server): lines are written by a buffered stream that flushes as soon as it can and on exit,
  * instead of one blocking write per line on the thread that answers requests.
  */
-export function createLogger(
-  options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream; sync?: boolean } = {},
-): Logger {
+export function createLogger(options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream; sync?: boolean } = {}): Logger {
   const base = { level: options.level ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } };
   if (options.destination) return pino(base, options.destination as pino.DestinationStream);
   const fd = options.stream === 'stderr' ? 2 : 1;

@@ -128,8 +128,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Starte
         // The main thread's isolate collects first; a worker thread's collections do not pause the HTTP thread.
         mainIsolate ??= gc[1];
         gcEvents.push({ at: performance.now() - spawnedAt, kind: gc[1] === mainIsolate ? gc[2]! : `${gc[2]} (worker)`, pauseMs: Number(gc[3]) });
-      }
-      else if (line.includes('scoring warm-up done')) warmUpDoneMs = performance.now() - spawnedAt;
+      } else if (line.includes('scoring warm-up done')) warmUpDoneMs = performance.now() - spawnedAt;
       else if (/"level":(40|50|60)/.test(line)) console.error(line);
     }
   });
@@ -285,7 +284,9 @@ export async function benchApi(): Promise<void> {
       const waitUntil = performance.now() + 300_000;
       while (server.warmUpDoneMs() === undefined && performance.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 500));
       const warmUpMs = server.warmUpDoneMs();
-      console.log(`\nscoring warm-up ${warmUpMs === undefined ? 'NOT done 5 min after the start-up window' : `done ${(warmUpMs / 1000).toFixed(1)} s after the spawn`}`);
+      console.log(
+        `\nscoring warm-up ${warmUpMs === undefined ? 'NOT done 5 min after the start-up window' : `done ${(warmUpMs / 1000).toFixed(1)} s after the spawn`}`,
+      );
       phase('from the end of the start-up window to the end of the warm-up', 0);
       let held = true;
       for (const path of ['/api/projects?limit=100', '/api/stats']) {

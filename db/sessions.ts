@@ -22,15 +22,10 @@ const FIND_LIVE = `with live as (select id, data, updated_at from sessions where
        returning sessions.id
      )`;
 
-/** The data of a live session, which counts as activity: its idle deadline moves, never past the absolute one. */
-export async function findSessionData(db: Knex, id: string): Promise<SessionData | undefined> {
-  const { rows } = await db.raw(`${FIND_LIVE} select data from live`, [id]);
-  return (rows[0] as { data: SessionData } | undefined)?.data;
-}
-
 /**
- * findSessionData and, in the same statement, the row of the user the session is signed in as (if it still
- * exists): one round trip instead of two for every signed-in request.
+ * The data of a live session, which counts as activity (its idle deadline moves, never past the absolute
+ * one), and in the same statement the row of the user it is signed in as, if that user still exists: one
+ * round trip instead of two for every signed-in request.
  */
 export async function findSessionWithUser(db: Knex, id: string): Promise<{ data: SessionData; user: UserRow | undefined } | undefined> {
   const { rows } = await db.raw(

@@ -99,11 +99,22 @@ describe('tenders serve', () => {
           database.db.knex,
           Array.from({ length: 300 }, (_, i) => ({ title: i % 2 ? `Lavage des vitres, lot ${i}` : `Pose de parquet, lot ${i}`, cpvCodes: ['90911300'] })),
         );
-        const serve = spawnCli('serve', ['serve'], { DATA_DIR: makeTempDir(), PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: database.url, SIMAP_BASE_URL: OFFLINE_SIMAP });
+        const serve = spawnCli('serve', ['serve'], {
+          DATA_DIR: makeTempDir(),
+          PORT: '0',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: database.url,
+          SIMAP_BASE_URL: OFFLINE_SIMAP,
+        });
         children.push(serve.child);
         const url = `http://127.0.0.1:${await waitForListening(serve.child)}`;
         const client = new ApiClient(url, null);
-        const registered = await client.post('/api/register', { username: 'drainload', email: 'drainload@example.test', password: 'correct horse', language: 'fr' });
+        const registered = await client.post('/api/register', {
+          username: 'drainload',
+          email: 'drainload@example.test',
+          password: 'correct horse',
+          language: 'fr',
+        });
         expect(registered.status).toBe(201);
 
         // Eight clients ask without pause on keep-alive connections until the server is gone.

@@ -52,7 +52,7 @@ export async function runScoringThread(): Promise<void> {
 
   const started = performance.now();
   let warm = false;
-  const warming = (async () => {
+  void (async () => {
     const scorer = await warmSharedLocalScorer();
     const index = await refreshProjectIndex(db.knex, scorer);
     warm = true;

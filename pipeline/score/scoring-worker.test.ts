@@ -43,7 +43,12 @@ beforeAll(async () => {
   projects = await buildProjects(
     db,
     Array.from({ length: 600 }, (_, i) => ({
-      title: i % 3 === 0 ? `Nettoyage des bureaux de l'administration, lot ${i}` : i % 3 === 1 ? `Réfection de la route cantonale, lot ${i}` : `Lavage des vitres, lot ${i}`,
+      title:
+        i % 3 === 0
+          ? `Nettoyage des bureaux de l'administration, lot ${i}`
+          : i % 3 === 1
+            ? `Réfection de la route cantonale, lot ${i}`
+            : `Lavage des vitres, lot ${i}`,
       cpvCodes: i % 3 === 1 ? ['45233141'] : ['90919200'],
     })),
   );
