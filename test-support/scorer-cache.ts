@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
-import { derivedDataCacheDir, setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
+import { derivedDataCacheDir, isDerivedDataCached, setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
 import { cacheScoringTables, SCORING_TABLES_CACHE, scoringTablesKey } from '../pipeline/scorer/scoring-resources.ts';
 
 /** Set by vitest's global setup for the workers (and so for the runs they start): the directory of the shared tables. */
@@ -17,10 +17,12 @@ const SHARED_TABLES_ENV = 'VIGIE_TEST_SCORER_TABLES';
 export function ensureSharedScoringTables(): void {
   const previous = derivedDataCacheDir();
   const catalog = loadCpvCatalog();
-  const dir = path.join(tmpdir(), 'vigie-scorer-tables', scoringTablesKey(catalog));
+  const key = scoringTablesKey(catalog);
+  const dir = path.join(tmpdir(), 'vigie-scorer-tables', key);
   setDerivedDataCacheDir(dir);
   try {
-    cacheScoringTables(catalog);
+    // Only checked for (reading the 6 MB back would cost ~0.3 s before the first test file starts).
+    if (!isDerivedDataCached(SCORING_TABLES_CACHE, key)) cacheScoringTables(catalog);
   } finally {
     setDerivedDataCacheDir(previous);
   }
