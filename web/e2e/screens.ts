@@ -163,7 +163,8 @@ function inspect(args: { english: string[]; language: string }): Problems {
 
 /** The screens in one language; the file of the first language also checks how the built assets are served. */
 export function describeScreens(language: Language): void {
-  describe.skipIf(!hasChromium)(`every screen in ${language} at three widths`, { timeout: 300_000 }, () => {
+  // Generous limits: at load 20 (two CPU burners beside the suite) a page load took over 30 s; each wait still ends on its condition.
+  describe.skipIf(!hasChromium)(`every screen in ${language} at three widths`, { timeout: 900_000 }, () => {
     let outDir = '';
     let api: TestApi;
     let browser: Browser | undefined;
@@ -237,8 +238,8 @@ export function describeScreens(language: Language): void {
       await loggedIn.addCookies([...user.client.cookies].map(([name, value]) => ({ name, value, url: origin })));
       visitor = await anonymous.newPage();
       member = await loggedIn.newPage();
-      for (const page of [visitor, member]) page.setDefaultTimeout(30_000);
-    }, 180_000);
+      for (const page of [visitor, member]) page.setDefaultTimeout(180_000);
+    }, 600_000);
 
     afterAll(async () => {
       await browser?.close();
