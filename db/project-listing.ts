@@ -112,14 +112,6 @@ function pageSql(where: string, order: string, tail: string): string {
     order by ${order}`;
 }
 
-export function projectPageSql(query: ProjectListQuery): { sql: string; bindings: Knex.Value[] } {
-  const filter = filterSql(query);
-  return {
-    sql: pageSql(filter.sql, ORDER[query.sort], 'list'),
-    bindings: [...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
-  };
-}
-
 /** The characters `encodeURIComponent` leaves as they are. */
 const URI_SAFE = `[A-Za-z0-9_.!~*''()-]`;
 
@@ -152,18 +144,19 @@ function pageJsonSql(where: string, order: string): string {
   return `select coalesce(json_agg(${item} order by ${order}), '[]')::text as body from (${pageSql(where, order, 'list')}) p`;
 }
 
-/** The page of `/api/projects` as JSON text, ready to send (same content as `findProjectPage` + `presentProject`). */
-export async function findProjectPageJson(db: Knex, query: ProjectListQuery, simapUrlPrefix: string): Promise<string> {
+/** The statement of `findProjectPageJson` (the bench prints its plan). */
+export function projectPageJsonSql(query: ProjectListQuery, simapUrlPrefix: string): { sql: string; bindings: Knex.Value[] } {
   const filter = filterSql(query);
-  const order = ORDER[query.sort];
-  const { rows } = await db.raw(pageJsonSql(filter.sql, order), [
-    simapUrlPrefix,
-    ...filter.bindings,
-    query.limit,
-    query.offset,
-    query.matchThreshold,
-    query.userId,
-  ]);
+  return {
+    sql: pageJsonSql(filter.sql, ORDER[query.sort]),
+    bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
+  };
+}
+
+/** The page of `/api/projects` as JSON text, ready to send (same content as `findProjectsByIds`' rows through `presentProject`). */
+export async function findProjectPageJson(db: Knex, query: ProjectListQuery, simapUrlPrefix: string): Promise<string> {
+  const { sql, bindings } = projectPageJsonSql(query, simapUrlPrefix);
+  const { rows } = await db.raw(sql, bindings);
   return (rows[0] as { body: string }).body;
 }
 
