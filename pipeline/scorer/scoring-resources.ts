@@ -153,16 +153,35 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
-  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("travaux de ferblanterie" → "ferblanter").
-  const tradeStems = trades.map((entry) =>
-    LANGUAGES.flatMap((language) =>
-      entry.names[language].flatMap((name) => {
-        const words = analyzer.analyze(splitWords(name), language);
-        if (words.length === 0) return [];
-        const rarest = words.reduce((best, word) => (idf(language, word.stem) > idf(language, best.stem) ? word : best));
-        return [{ language, stem: rarest.stem }];
-      }),
-    ),
+  // Each trade name: the stem of a one-word name, or for a longer one its rarest stem that no other group's names
+  // use ("travaux de ferblanterie" → "ferblanter"; "installations de transport" names no trade by "transport", which
+  // several groups share). A stem the labels never use counts as the rarest.
+  const analyzedNames = trades.map((entry) =>
+    LANGUAGES.flatMap((language) => entry.names[language].map((name) => ({ language, words: analyzer.analyze(splitWords(name), language) }))),
+  );
+  const groupsOfStem = new Map<string, Set<string>>();
+  analyzedNames.forEach((names, index) => {
+    // Groups with the same names (the "Honorare" of each main group) are one group.
+    const group = JSON.stringify(trades[index]!.names);
+    for (const { language, words } of names) {
+      for (const word of words) {
+        const key = `${language}:${word.stem}`;
+        let groups = groupsOfStem.get(key);
+        if (!groups) groupsOfStem.set(key, (groups = new Set()));
+        groups.add(group);
+      }
+    }
+  });
+  const rarity = (language: Language, stem: string) => (documentFrequency.has(`${language}:${stem}`) ? idf(language, stem) : Infinity);
+  const tradeStems = analyzedNames.map((names) =>
+    names.flatMap(({ language, words }) => {
+      if (words.length === 0) return [];
+      if (words.length === 1) return [{ language, stem: words[0]!.stem }];
+      const own = words.filter((word) => (groupsOfStem.get(`${language}:${word.stem}`)?.size ?? 0) <= 1);
+      if (own.length === 0) return [];
+      const rarest = own.reduce((best, word) => (rarity(language, word.stem) > rarity(language, best.stem) ? word : best));
+      return [{ language, stem: rarest.stem }];
+    }),
   );
   const tradesByStem = new Map<string, number[]>();
   tradeStems.forEach((stems, index) => {
