@@ -41,7 +41,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   exclusionFloor: 0.3,
 
   /** CPV evidence joins the text evidence (noisy-or) at this weight. Tuned. */
-  cpv: 0.4,
+  cpv: 0.25,
   /** What a shared CPV prefix of n digits is worth before rarity: division and group count almost nothing. */
   cpvDepth: Object.freeze([0, 0, 0.02, 0.15, 0.5, 0.8, 0.9, 0.95, 1] as readonly number[]),
   /** A code held by this share of the notices or fewer keeps its full specificity. */
