@@ -31,6 +31,11 @@ export interface ScoringResources {
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
+  /**
+   * The stems, per language, of the names of the building-cost-plan group a number such as "282.5" or "230"
+   * falls in (its most specific listed group), or undefined.
+   */
+  costPlanGroupTerms(number: string): LabelTerms['terms'] | undefined;
   /** Stems of the label and trade words one edit away from a written word ("instalation" → "installation"). */
   spellingNeighbours(language: Language, word: string): string[];
   /** Whether a label or a trade name of the language uses the stem. */
@@ -183,6 +188,15 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       return [{ language, stem: rarest.stem }];
     }),
   );
+  const groupTerms = new Map<string, LabelTerms['terms']>();
+  trades.forEach((entry, index) => {
+    if (entry.group === undefined || groupTerms.has(entry.group)) return;
+    const names = analyzedNames[index]!;
+    groupTerms.set(
+      entry.group,
+      perLanguage((language) => weightedStems(names.filter((name) => name.language === language).flatMap((name) => name.words))),
+    );
+  });
   const tradesByStem = new Map<string, number[]>();
   tradeStems.forEach((stems, index) => {
     for (const { language, stem } of stems) {
@@ -217,6 +231,14 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
     relatedStems,
     labelTerms: (code) => byCode.get(code),
+    costPlanGroupTerms(number) {
+      const digits = number.replace(/\D/g, '');
+      for (let length = Math.min(3, digits.length); length >= 1; length--) {
+        const terms = groupTerms.get(digits.slice(0, length));
+        if (terms) return terms;
+      }
+      return undefined;
+    },
     tradeSynonyms(language, stem) {
       const seen = new Set<string>();
       const synonyms: Array<{ language: Language; stem: string }> = [];

@@ -12,6 +12,7 @@ describe('trade vocabulary', () => {
 
   it('reads several spellings per cell and refuses a file without a language column', () => {
     expect(parseTradeVocabulary('de,fr,it,en\nStoren;Lamellenstoren,stores,tende,blinds\n')[0]!.names.de).toEqual(['Storen', 'Lamellenstoren']);
+    expect(parseTradeVocabulary('group,de,fr,it,en\n228,Storen,stores,tende,blinds\nabbr,A,B,C,D\n').map((entry) => entry.group)).toEqual(['228', undefined]);
     expect(() => parseTradeVocabulary('de,fr,en\nA,B,C\n')).toThrow(/"it"/);
   });
 });
