@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ProjectTitles } from './project-titles.ts';
+import { PROJECT_HEADLINE_COLUMNS, type ProjectTitles } from './project-titles.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import { CHANGE_KIND_SQL, type ProjectChangeKind } from './watchlist.ts';
 import type { Language } from '../domain/languages.ts';
@@ -56,21 +56,7 @@ function watchers(db: Knex, requireSubscription: boolean) {
     .join('projects as p', 'p.id', 'w.projectId')
     .where('u.remindersEnabled', true)
     .whereNotNull('u.emailVerifiedAt')
-    .select(
-      'u.id as userId',
-      'u.username',
-      'u.email',
-      'u.language',
-      'p.id as projectId',
-      'p.projectId as simapProjectId',
-      'p.title',
-      'p.titleFr',
-      'p.titleDe',
-      'p.titleIt',
-      'p.titleEn',
-      'p.organization',
-      'p.deadline',
-    );
+    .select('u.id as userId', 'u.username', 'u.email', 'u.language', 'p.id as projectId', ...PROJECT_HEADLINE_COLUMNS);
   if (requireSubscription) {
     query.whereExists((q) => q.select(db.raw('1')).from('subscriptions as sub').whereRaw('sub.user_id = u.id').whereIn('sub.status', ENTITLED_STATUSES));
   }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ProjectTitles } from './project-titles.ts';
+import { PROJECT_HEADLINE_COLUMNS, type ProjectTitles } from './project-titles.ts';
 import { affectedRows } from './affected-rows.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
 import type { Language } from '../domain/languages.ts';
@@ -114,14 +114,7 @@ export async function findDigestCandidates(db: Knex, filter: CandidateFilter): P
       'm.score',
       'm.explanation',
       'p.id as projectId',
-      'p.projectId as simapProjectId',
-      'p.title',
-      'p.titleFr',
-      'p.titleDe',
-      'p.titleIt',
-      'p.titleEn',
-      'p.organization',
-      'p.deadline',
+      ...PROJECT_HEADLINE_COLUMNS,
       db.raw('(select s.text from project_summaries s where s.project_id = p.id and s.language = u.language) as summary'),
       'p.description',
     )

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ProjectTitles } from './project-titles.ts';
+import { PROJECT_HEADLINE_COLUMNS, type ProjectTitles } from './project-titles.ts';
 
 export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
 
@@ -41,14 +41,7 @@ export async function findWatchlist(db: Knex, userId: number): Promise<WatchedPr
     .where('w.userId', userId)
     .select(
       'p.id',
-      'p.projectId as simapProjectId',
-      'p.title',
-      'p.titleFr',
-      'p.titleDe',
-      'p.titleIt',
-      'p.titleEn',
-      'p.organization',
-      'p.deadline',
+      ...PROJECT_HEADLINE_COLUMNS,
       'p.status',
       'w.createdAt as watchedAt',
       db.raw(

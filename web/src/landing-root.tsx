@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FooterFrame } from './components/footer-frame.tsx';
 import { LandingContent } from './components/landing-content.tsx';
 import { LanguageButtons } from './components/language-buttons.tsx';
 import { Logo } from './components/logo.tsx';
@@ -48,22 +49,10 @@ export function LandingRoot() {
       <main id="main" className="public-main" tabIndex={-1}>
         <LandingContent />
       </main>
-      <footer className="site-footer">
-        <div className="container footer-inner">
-          <div>
-            <p className="footer-brand">Vigie</p>
-            <p className="muted small">{t('footer.notAffiliated')}</p>
-          </div>
-          <nav className="footer-links" aria-label={t('footer.label')}>
-            <a href="/disclaimer">{t('footer.disclaimer')}</a>
-            <a href="https://www.simap.ch" target="_blank" rel="noopener noreferrer">
-              simap.ch ↗
-            </a>
-          </nav>
-          <LanguageButtons language={language} onChange={change} />
-        </div>
-        <p className="container muted small footer-copy">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-      </footer>
+      <FooterFrame
+        disclaimerLink={<a href="/disclaimer">{t('footer.disclaimer')}</a>}
+        languageControl={<LanguageButtons language={language} onChange={change} />}
+      />
     </div>
   );
 }

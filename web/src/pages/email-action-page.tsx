@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
 import { PublicLayout } from '../components/app-layout.tsx';
+import { StatusHeading } from '../components/status-heading.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { describeError } from '../lib/error-text.ts';
@@ -52,10 +53,9 @@ export function EmailActionPage() {
           )}
           {state === 'done' && action && (
             <>
-              <p className="big-icon success" aria-hidden="true">
-                {action === 'watch' ? '★' : action === 'relevant' ? '👍' : '👎'}
-              </p>
-              <h1>{t(`emailAction.done.${action}`)}</h1>
+              <StatusHeading icon={action === 'watch' ? '★' : action === 'relevant' ? '👍' : '👎'} tone="success">
+                {t(`emailAction.done.${action}`)}
+              </StatusHeading>
               <p>{t(`emailAction.doneText.${action}`)}</p>
               <div className="button-row">
                 {user && projectId && (
@@ -71,10 +71,9 @@ export function EmailActionPage() {
           )}
           {state === 'error' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">
-                ✕
-              </p>
-              <h1>{t('emailAction.failed')}</h1>
+              <StatusHeading icon="✕" tone="danger">
+                {t('emailAction.failed')}
+              </StatusHeading>
               <p className="muted small">{message || t('errors.codes.invalid_token')}</p>
               <Link to="/" className="button button-ghost">
                 {t('common.backHome')}

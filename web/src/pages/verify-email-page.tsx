@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
 import { PublicLayout } from '../components/app-layout.tsx';
+import { StatusHeading } from '../components/status-heading.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { USER_KEY, useAuth } from '../hooks/use-auth.tsx';
 import { describeError } from '../lib/error-text.ts';
@@ -46,10 +47,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'success' && (
             <>
-              <p className="big-icon success" aria-hidden="true">
-                ✓
-              </p>
-              <h1>{t('verify.success')}</h1>
+              <StatusHeading icon="✓" tone="success">
+                {t('verify.success')}
+              </StatusHeading>
               <p>{t('verify.successText')}</p>
               <Link to={user ? '/home' : '/auth'} className="button button-primary">
                 {user ? t('verify.toDashboard') : t('verify.toLogin')}
@@ -58,10 +58,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'error' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">
-                ✕
-              </p>
-              <h1>{t('verify.failed')}</h1>
+              <StatusHeading icon="✕" tone="danger">
+                {t('verify.failed')}
+              </StatusHeading>
               <p>{t('verify.failedText')}</p>
               {message && <p className="muted small">{message}</p>}
               <div className="button-row">
@@ -76,10 +75,9 @@ export function VerifyEmailPage() {
           )}
           {state === 'no-token' && (
             <>
-              <p className="big-icon danger" aria-hidden="true">
-                !
-              </p>
-              <h1>{t('verify.failed')}</h1>
+              <StatusHeading icon="!" tone="danger">
+                {t('verify.failed')}
+              </StatusHeading>
               <p>{t('verify.noToken')}</p>
               <Link to="/" className="button button-ghost">
                 {t('common.backHome')}
