@@ -115,7 +115,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const folded = all.map(fold);
   const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
   const isProfile = firstSeek >= 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
-  // In a company profile, a place before the wish says where the company is ("eine Malerei aus dem Raum X"), not
+  // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = isProfile ? mentions.filter((mention) => Math.min(...mention.wordIndices) > firstSeek) : mentions;
   const place = readPlaceConstraint(all, sought);
