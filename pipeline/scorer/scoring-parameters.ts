@@ -32,7 +32,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** In a company profile ("Wir sind eine Glaserei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
   /** Words of the prompt a complete match is expected to carry: the rest of a list are alternatives. Tuned. */
-  queryBreadth: 3,
+  queryBreadth: 2,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
@@ -70,8 +70,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.15, 20],
-    [0.45, 70],
+    [0.24, 20],
+    [0.57, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
