@@ -158,35 +158,14 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
-  // Each trade name: the stem of a one-word name, or for a longer one its rarest stem that no other group's names
-  // use ("travaux de ferblanterie" → "ferblanter"; "installations de transport" names no trade by "transport", which
-  // several groups share). A stem the labels never use counts as the rarest.
+  // Each trade name of one word stands for its group by its stem ("Spengler", "ferblanterie", "lattoniere"). A
+  // name of several words describes the group ("installations de transport", "production de chaleur"): any of
+  // its words, alone, would stand for the trade wrongly, so it serves the group's terms (cost-plan numbers) only.
   const analyzedNames = trades.map((entry) =>
     LANGUAGES.flatMap((language) => entry.names[language].map((name) => ({ language, words: analyzer.analyze(splitWords(name), language) }))),
   );
-  const groupsOfStem = new Map<string, Set<string>>();
-  analyzedNames.forEach((names, index) => {
-    // Groups with the same names (the "Honorare" of each main group) are one group.
-    const group = JSON.stringify(trades[index]!.names);
-    for (const { language, words } of names) {
-      for (const word of words) {
-        const key = `${language}:${word.stem}`;
-        let groups = groupsOfStem.get(key);
-        if (!groups) groupsOfStem.set(key, (groups = new Set()));
-        groups.add(group);
-      }
-    }
-  });
-  const rarity = (language: Language, stem: string) => (documentFrequency.has(`${language}:${stem}`) ? idf(language, stem) : Infinity);
   const tradeStems = analyzedNames.map((names) =>
-    names.flatMap(({ language, words }) => {
-      if (words.length === 0) return [];
-      if (words.length === 1) return [{ language, stem: words[0]!.stem }];
-      const own = words.filter((word) => (groupsOfStem.get(`${language}:${word.stem}`)?.size ?? 0) <= 1);
-      if (own.length === 0) return [];
-      const rarest = own.reduce((best, word) => (rarity(language, word.stem) > rarity(language, best.stem) ? word : best));
-      return [{ language, stem: rarest.stem }];
-    }),
+    names.flatMap(({ language, words }) => (words.length === 1 ? [{ language, stem: words[0]!.stem }] : [])),
   );
   const groupTerms = new Map<string, LabelTerms['terms']>();
   trades.forEach((entry, index) => {
