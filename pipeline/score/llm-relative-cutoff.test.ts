@@ -39,6 +39,12 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       },
       { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
       {
+        title: 'Malerarbeiten Verwaltungsgebäude',
+        description: 'Malerarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Anstrich der Wände, Decken, Stützen und Geländer, Markierung der Felder.',
+        creationLanguage: 'de',
+        cpvCodes: ['45442100'],
+      },
+      {
         title: 'Betonsanierung Tiefgarage West',
         description: 'Instandsetzung der Decken und Stützen; die Zufahrt führt durch das Parkhaus, Baustelleninstallation im Hof.',
         creationLanguage: 'de',
