@@ -164,9 +164,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   const analyzedNames = trades.map((entry) =>
     LANGUAGES.flatMap((language) => entry.names[language].map((name) => ({ language, words: analyzer.analyze(splitWords(name), language) }))),
   );
-  const tradeStems = analyzedNames.map((names) =>
-    names.flatMap(({ language, words }) => (words.length === 1 ? [{ language, stem: words[0]!.stem }] : [])),
-  );
+  const tradeStems = analyzedNames.map((names) => names.flatMap(({ language, words }) => (words.length === 1 ? [{ language, stem: words[0]!.stem }] : [])));
   const groupTerms = new Map<string, LabelTerms['terms']>();
   trades.forEach((entry, index) => {
     if (entry.group === undefined || groupTerms.has(entry.group)) return;
