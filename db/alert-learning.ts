@@ -49,8 +49,8 @@ export async function findActiveLearnedItems(db: Knex, alertIds: number[]): Prom
 }
 
 /**
- * The prompt hash is the scoring watermark's key: folding the learned items into it makes the next
- * local pass (process-now or the score stage) re-score every project with what was learned.
+ * The prompt hash is the scoring watermark's key: folding the learned items and the verdicts into it makes
+ * the next local pass (process-now or the score stage) re-score every project with what was learned.
  */
 async function refreshLearningHash(trx: Knex.Transaction, alertId: number): Promise<void> {
   const alert = await trx('alerts').where({ id: alertId }).forUpdate().first('prompt');
@@ -59,7 +59,15 @@ async function refreshLearningHash(trx: Knex.Transaction, alertId: number): Prom
     .where({ alertId, dismissed: false })
     .select(...COLUMNS)
     .orderBy(['polarity', 'kind', 'value']);
-  const signature = items.map((item) => `${item.polarity}:${item.kind}:${item.value}:${item.weight.toFixed(3)}`).join('\n');
+  // The fed-back projects count too: the score rewards resemblance to the liked ones (pipeline/scorer/learned-alert.ts).
+  const verdicts: Array<{ projectId: number; verdict: string }> = await trx('alertFeedback')
+    .where({ alertId })
+    .orderBy('projectId')
+    .select('projectId', 'verdict');
+  const signature = [
+    ...items.map((item) => `${item.polarity}:${item.kind}:${item.value}:${item.weight.toFixed(3)}`),
+    ...verdicts.map((row) => `feedback:${row.projectId}:${row.verdict}`),
+  ].join('\n');
   const text = normalizePrompt(alert.prompt as string);
   const promptHash = createHash('sha256')
     .update(signature === '' ? text : `${text}\u0000${signature}`)

@@ -69,3 +69,23 @@ export async function findFeedbackProjects(db: Knex, alertId: number): Promise<F
     .select('f.projectId', 'f.verdict', 'p.creationLanguage as language', 'p.title', 'p.description', 'p.cpvCodes');
   return rows as FeedbackProject[];
 }
+
+/** How many projects the alert has 👍 / 👎 on (the alert page says that projects resembling them move). */
+export async function countVerdicts(db: Knex, alertId: number): Promise<{ liked: number; disliked: number }> {
+  const rows: Array<{ verdict: Verdict; count: string | number }> = await db('alertFeedback')
+    .where({ alertId })
+    .groupBy('verdict')
+    .select('verdict')
+    .count('* as count');
+  const of = (verdict: Verdict) => Number(rows.find((row) => row.verdict === verdict)?.count ?? 0);
+  return { liked: of('relevant'), disliked: of('not_relevant') };
+}
+
+/** The verdicts of many alerts at once (the score stage reads the fed-back projects of every due alert). */
+export async function findVerdictsOfAlerts(db: Knex, alertIds: readonly number[]): Promise<Array<{ alertId: number; projectId: number; verdict: Verdict }>> {
+  if (alertIds.length === 0) return [];
+  return db('alertFeedback')
+    .whereIn('alertId', [...alertIds])
+    .orderBy('id')
+    .select('alertId', 'projectId', 'verdict');
+}

@@ -13,9 +13,9 @@ import {
 export const FEEDBACK_GRID = {
   promptBoost: [0.5, 1, 2],
   promptDampen: [0.5, 1],
-  companionShare: [0.1, 0.2],
-  negativeShare: [0.15, 0.3],
-  promptCodeDigits: [2, 3, 5],
+  likeShare: [0.4, 0.6, 1],
+  unlikeShare: [0.5, 1],
+  promptCodeDigits: [2, 3],
 } as const;
 
 export type FeedbackTuned = { [K in keyof typeof FEEDBACK_GRID]: number };
@@ -26,8 +26,8 @@ export function withFeedbackTuned(values: FeedbackTuned, base: FeedbackSettings 
 }
 
 function feedbackTunedOf(settings: FeedbackSettings): FeedbackTuned {
-  const { promptBoost, promptDampen, companionShare, negativeShare } = settings.weights;
-  return { promptBoost, promptDampen, companionShare, negativeShare, promptCodeDigits: settings.learning.promptCodeDigits };
+  const { promptBoost, promptDampen, likeShare, unlikeShare } = settings.weights;
+  return { promptBoost, promptDampen, likeShare, unlikeShare, promptCodeDigits: settings.learning.promptCodeDigits };
 }
 
 function gridPoints(): FeedbackTuned[] {

@@ -1,7 +1,15 @@
 import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLearning, type FeedbackText } from '../feedback/learn-from-feedback.ts';
 import { createCandidateIndex } from '../scorer/candidate-index.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
-import { LEARNING_WEIGHTS, prepareLearnedAlert, promptWordPresence, scoreLearned, wordWeight, type LearningWeights } from '../scorer/learned-alert.ts';
+import {
+  LEARNING_WEIGHTS,
+  codeSpecificity,
+  prepareLearnedAlert,
+  promptWordPresence,
+  scoreLearned,
+  wordWeight,
+  type LearningWeights,
+} from '../scorer/learned-alert.ts';
 import { learnedAssociationsOf, type LearnedAssociations } from '../scorer/learned-associations.ts';
 import { createLocalScorer, learnFromNotices, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
@@ -69,7 +77,18 @@ export interface FeedbackSimulation {
   alerts: SimulatedAlert[];
 }
 
-export function prepareFeedbackSimulation(set: EvaluationSet, scorer: LocalScorer, clicks = FEEDBACK_CLICKS): FeedbackSimulation {
+/**
+ * How a "partly relevant" (relevance 1) project is fed back: as a 👍 (the default: the subscriber wants to
+ * see it), or not at all (a subscriber who only clicks on clear matches and leaves the others alone).
+ */
+export type PartialFeedback = 'liked' | 'skipped';
+
+export function prepareFeedbackSimulation(
+  set: EvaluationSet,
+  scorer: LocalScorer,
+  clicks = FEEDBACK_CLICKS,
+  partial: PartialFeedback = 'liked',
+): FeedbackSimulation {
   const texts = new Map<string, FeedbackText>(
     set.projects.map((project) => [
       project.id,
@@ -101,7 +120,7 @@ export function prepareFeedbackSimulation(set: EvaluationSet, scorer: LocalScore
     const entry = { id: alert.id, prompt: alert.prompt, language, prepared, relevances, clicked: residual, judged, before: 0 };
     return {
       ...entry,
-      liked: clicked.filter((id) => (relevances.get(id) ?? 0) >= 1).map((id) => texts.get(id)!),
+      liked: clicked.filter((id) => (relevances.get(id) ?? 0) >= (partial === 'liked' ? 1 : 2)).map((id) => texts.get(id)!),
       disliked: clicked.filter((id) => (relevances.get(id) ?? 0) < 1).map((id) => texts.get(id)!),
       before: residualNdcg(entry, first),
     };
@@ -133,10 +152,22 @@ export function simulateAlert(
       rarity: (word) => wordWeight(scorer, word, alert.language, corpus),
       promptPresence: (text) => promptWordPresence(alert.prepared, simulation.preparedOf.get(text)!),
       promptCodes: alert.prepared.codes.map((code) => code.code),
+      codeSpecificity: (code) => codeSpecificity(code, corpus),
     },
     settings.learning,
   );
-  const learned = prepareLearnedAlert(scorer, alert.prompt, alert.language, { ...toAlertLearning(items), weights: settings.weights }, corpus, associations);
+  const fedBack = {
+    liked: alert.liked.map((text) => simulation.preparedOf.get(text)!),
+    disliked: alert.disliked.map((text) => simulation.preparedOf.get(text)!),
+  };
+  const learned = prepareLearnedAlert(
+    scorer,
+    alert.prompt,
+    alert.language,
+    { ...toAlertLearning(items, fedBack), weights: settings.weights },
+    corpus,
+    associations,
+  );
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));
   const second = rankScores(remaining.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, learned, project) })));
   return {
@@ -164,8 +195,14 @@ export const counts = (entry: FeedbackAlertResult) => entry.remainingRelevant > 
  * or 👎 (not), the alert learns, and both rankings are measured on the remaining projects only, so the
  * clicked projects, now known, do not count.
  */
-export function runFeedbackEvaluation(options: { setPath: string; scorer?: LocalScorer; clicks?: number; settings?: FeedbackSettings }): FeedbackReport {
-  const simulation = prepareFeedbackSimulation(loadEvaluationSet(options.setPath), options.scorer ?? createLocalScorer(), options.clicks);
+export function runFeedbackEvaluation(options: {
+  setPath: string;
+  scorer?: LocalScorer;
+  clicks?: number;
+  settings?: FeedbackSettings;
+  partial?: PartialFeedback;
+}): FeedbackReport {
+  const simulation = prepareFeedbackSimulation(loadEvaluationSet(options.setPath), options.scorer ?? createLocalScorer(), options.clicks, options.partial);
   const perAlert = simulation.alerts.map((alert) => simulateAlert(simulation, alert, options.settings));
   const counted = perAlert.filter(counts);
   return {

@@ -49,8 +49,8 @@ describe('learnFromFeedback', () => {
     expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 0.75 });
   });
 
-  it("reweighs the prompt's CPV codes by the share of liked minus disliked projects with a code of the same group", () => {
-    // 909… (cleaning) is the group of both liked projects' codes; 501… (vehicle repair) only the disliked one's.
+  it("reweighs the prompt's CPV codes by the share of liked minus disliked projects with a code under the same prefix", () => {
+    // 90… (cleaning) is the division of both liked projects' codes; 50… (repair) only the disliked one's.
     const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptCodes: ['90911000', '50100000', '71000000'] });
     expect(items).toContainEqual({ polarity: 'more', kind: 'cpv', value: '90911000', weight: 1 });
     expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
@@ -68,5 +68,34 @@ describe('learnFromFeedback', () => {
       rarity,
     });
     expect(items).toEqual([]);
+  });
+
+  it('weighs a prompt word or code down only against a liked project that lacks it', () => {
+    const promptPresence = (project: FeedbackText) => new Map([['vitres', disliked.includes(project) ? 1 : 0]]);
+    const contrasted = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence, promptCodes: ['50100000'] });
+    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 1 });
+    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
+    // Only disliked projects: nothing says which prompt word is wrong.
+    const alone = learnFromFeedback({ prompt: 'Lavage de vitres', liked: [], disliked, rarity, promptPresence, promptCodes: ['50100000'] });
+    expect(alone.filter((item) => item.value === 'vitres' || item.value === '50100000')).toEqual([]);
+    expect(values(alone, 'less', 'term')).toContain('wagons');
+    // A liked project carrying the word too: no contrast either.
+    const shared = learnFromFeedback({
+      prompt: 'Lavage de vitres',
+      liked,
+      disliked,
+      rarity,
+      promptPresence: (project) => new Map([['vitres', disliked.includes(project) ? 1 : 0.2]]),
+    });
+    expect(shared.some((item) => item.polarity === 'less' && item.value === 'vitres')).toBe(false);
+  });
+
+  it('weighs a learned code by its share times its specificity among the notices, and drops a code that says nothing', () => {
+    const codeSpecificity = (code: string) => (code === '90910000' ? 0 : 0.5);
+    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, codeSpecificity });
+    expect(items.filter((item) => item.kind === 'cpv' && item.polarity === 'more')).toEqual([
+      { polarity: 'more', kind: 'cpv', value: '90911300', weight: 0.5 },
+    ]);
+    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50112300', weight: 0.5 });
   });
 });

@@ -27,6 +27,8 @@ export interface LearnInput {
   promptPresence?: (project: FeedbackText) => ReadonlyMap<string, number>;
   /** The CPV codes the scorer reads in the prompt: reweighed as its words are. */
   promptCodes?: readonly string[];
+  /** How specific a code is among the notices, 0..1 (a learned code weighs its share times this); 1 without it. */
+  codeSpecificity?: (code: string) => number;
 }
 
 export type FeedbackLearning = typeof FEEDBACK_LEARNING;
@@ -41,7 +43,7 @@ export const FEEDBACK_LEARNING = {
   /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
   minPromptChange: 0.1,
   /** A prompt code counts as carried by a project with a code sharing this many digits (3: the CPV group). Tuned. */
-  promptCodeDigits: 3,
+  promptCodeDigits: 2,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,
@@ -122,9 +124,12 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   const dislikedPrompt = promptOf(input.disliked, dislikedPresence);
   const promptSurface = new Map(words(input.prompt, 2).map((word) => [fold(word), word]));
   const promptItems: LearnedItemDraft[] = [];
+  // Weighing a prompt word down takes a contrast: some liked project, none of which carries it. Without a liked
+  // project, the disliked ones only show that the prompt's words are not enough, not which of them is wrong.
+  const canDampen = (likedShare: number) => input.liked.length > 0 && likedShare < settings.minPromptChange;
   for (const [key, surface] of promptSurface) {
     const change = (likedPrompt.get(key) ?? 0) - (dislikedPrompt.get(key) ?? 0);
-    if (Math.abs(change) < settings.minPromptChange) continue;
+    if (Math.abs(change) < settings.minPromptChange || (change < 0 && !canDampen(likedPrompt.get(key) ?? 0))) continue;
     promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'term', value: surface, weight: round(Math.abs(change)) });
   }
 
@@ -135,7 +140,7 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   };
   for (const code of new Set(input.promptCodes ?? [])) {
     const change = carrying(input.liked, code) - carrying(input.disliked, code);
-    if (Math.abs(change) < settings.minPromptChange) continue;
+    if (Math.abs(change) < settings.minPromptChange || (change < 0 && !canDampen(carrying(input.liked, code)))) continue;
     promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'cpv', value: code, weight: round(Math.abs(change)) });
   }
 
@@ -157,9 +162,13 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   const likedCodes = codeShares(input.liked);
   const dislikedCodes = codeShares(input.disliked);
   const promptCodes = new Set(input.promptCodes ?? []);
+  // A code many liked (disliked) projects declare, weighed by its specificity: "construction work" says little.
+  const specificity = input.codeSpecificity ?? (() => 1);
   const topCodes = (shares: Map<string, number>, skip: Map<string, number>) =>
     [...shares]
       .filter(([code, share]) => share >= settings.minCodeShare && !skip.has(code) && !promptCodes.has(code))
+      .map(([code, share]): [string, number] => [code, share * specificity(code)])
+      .filter(([, weight]) => weight >= settings.minTermScore)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, settings.maxCodes);
 
@@ -173,13 +182,24 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   ];
 }
 
-/** The scorer's view of stored items (dismissed ones already left out). */
+/** The scorer's view of stored items (dismissed ones already left out) and of the fed-back projects. */
 export function toAlertLearning(
   items: ReadonlyArray<{ polarity: 'more' | 'less' | 'exclude'; kind: 'term' | 'cpv'; value: string; weight: number }>,
+  fedBack?: Pick<AlertLearning, 'liked' | 'disliked'>,
 ): AlertLearning {
   return {
     more: items.filter((item) => item.polarity === 'more'),
     less: items.filter((item) => item.polarity === 'less'),
     exclude: items.filter((item) => item.polarity === 'exclude').map((item) => item.value),
+    ...(fedBack?.liked?.length ? { liked: fedBack.liked } : {}),
+    ...(fedBack?.disliked?.length ? { disliked: fedBack.disliked } : {}),
   };
+}
+
+/** What an alert learned, or nothing when it has neither items nor feedback. */
+export function learningOf(
+  items: Parameters<typeof toAlertLearning>[0] | undefined,
+  fedBack: Pick<AlertLearning, 'liked' | 'disliked'> | undefined,
+): AlertLearning | undefined {
+  return items || fedBack ? toAlertLearning(items ?? [], fedBack) : undefined;
 }

@@ -1,9 +1,9 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
 import { learnedCandidates } from '../scorer/candidate-index.ts';
-import { prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning } from '../scorer/learned-alert.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearnedAtLeast, similarityTo, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
 import type { LearnedAssociations } from '../scorer/learned-associations.ts';
-import type { LocalScorer } from '../scorer/local-scorer.ts';
+import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { ProjectIndex } from './project-index.ts';
 
@@ -23,6 +23,26 @@ export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'm
   return alert.scoredPromptHash !== alert.promptHash || alert.scoredContentSeq < index.maxSeq;
 }
 
+/**
+ * The projects that can reach `floor`: the alert's own candidates (with its companion's), and, when it has
+ * liked projects, those resembling them. The similarity adds at most 100 × likeShare × cosine, so a project
+ * reaching `floor` has either its own learned score at half of it, or a similarity worth the other half.
+ * Only projects changed after `afterSeq` are compared (the others are not scored in this pass).
+ */
+function candidatesOf(index: ProjectIndex, prepared: LearnedAlert, floor: number, afterSeq: number): Iterable<PreparedProject> {
+  const similarity = prepared.similarity;
+  const share = (prepared.learningWeights ?? LEARNING_WEIGHTS).likeShare;
+  if (!similarity?.liked || share <= 0) return learnedCandidates(index.candidates, prepared, { floor });
+  const needed = floor - 0.5;
+  const found = new Map([...learnedCandidates(index.candidates, prepared, { floor: needed / 2 })].map((project) => [project.id, project]));
+  const minimum = needed / (2 * 100 * share);
+  for (const project of index.candidates.projects()) {
+    if (found.has(project.id) || (index.seqOf(Number(project.id)) ?? 0) <= afterSeq) continue;
+    if (similarityTo(similarity.liked, project, similarity.idf) >= minimum) found.set(project.id, project);
+  }
+  return found.values();
+}
+
 /** Scores the alert against the projects it has not seen in this prompt's version: all of them after an edit, else the changed ones. */
 export function scoreAlertLocally(
   alert: AlertToScore,
@@ -36,7 +56,7 @@ export function scoreAlertLocally(
   const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning, index.candidates.corpus, associations);
   const matches: MatchToStore[] = [];
   let candidates = 0;
-  for (const project of learnedCandidates(index.candidates, prepared)) {
+  for (const project of candidatesOf(index, prepared, SCORE_FLOOR, afterSeq)) {
     const projectId = Number(project.id);
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;

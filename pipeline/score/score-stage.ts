@@ -6,7 +6,8 @@ import { findAlertIdsAwaitingLlm } from '../../db/alert-matches.ts';
 import { fingerprintProjects, findActiveAlertsToScore } from '../../db/alerts-scoring.ts';
 import type { Logger } from '../../logger.ts';
 import { llmFromConfig } from '../llm/llm-from-config.ts';
-import { toAlertLearning } from '../feedback/learn-from-feedback.ts';
+import { findFedBackProjects } from '../feedback/feedback-projects.ts';
+import { learningOf } from '../feedback/learn-from-feedback.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { runStage, type Stage, type StageContext, type StageEvent } from '../stage-runner.ts';
@@ -69,18 +70,16 @@ async function runLocalPasses(ctx: StageContext, options: ScoreStageOptions, res
   result.projects = index.size;
   const due = alerts.filter((alert) => needsLocalPass(alert, index));
   const associations = await currentLearnedAssociations(ctx.db);
-  const learned = await findActiveLearnedItems(
-    ctx.db,
-    due.map((alert) => alert.id),
-  );
+  const dueIds = due.map((alert) => alert.id);
+  const learned = await findActiveLearnedItems(ctx.db, dueIds);
+  const fedBack = await findFedBackProjects(ctx.db, scorer, dueIds);
   const writes = ctx.workQueue({ concurrency: WRITE_CONCURRENCY });
   const failures: unknown[] = [];
   let done = 0;
   for (const alert of due) {
     ctx.signal.throwIfAborted();
     if (failures.length > 0) break;
-    const items = learned.get(alert.id);
-    const pass = scoreAlertLocally(alert, index, scorer, items && toAlertLearning(items), associations);
+    const pass = scoreAlertLocally(alert, index, scorer, learningOf(learned.get(alert.id), fedBack.get(alert.id)), associations);
     result.pairsConsidered += pass.considered;
     result.candidates += pass.candidates;
     ctx.count('pairsConsidered', pass.considered);

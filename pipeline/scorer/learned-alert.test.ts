@@ -85,4 +85,24 @@ describe('learned alert', () => {
     expect(kept?.score).toBe(after);
     expect(kept?.explanation).toBeTruthy();
   });
+
+  it('lifts a project resembling a liked one even when the prompt misses it, lowers one resembling a disliked one by at most half', () => {
+    const liked = project('l', 'Vitrification des parquets du collège', 'Ponçage, vitrification, huilage des parquets en chêne', ['45432114']);
+    const disliked = project('x', 'Pose de parquet dans les wagons du funiculaire', 'Wagons, funiculaire, boiseries', ['34620000']);
+    const similar = project('s', 'Ponçage et huilage des parquets en chêne de la salle', 'Ponçage, huilage', ['45432114']);
+    const unrelated = project('u', 'Déneigement des routes communales', 'Fraise à neige', ['90620000']);
+    const wagons = project('w', 'Pose de parquet et moquette: wagons du funiculaire', 'Wagons du funiculaire', ['34620000']);
+    const base = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', undefined, corpus);
+    const learned = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], disliked: [disliked] }, corpus);
+    expect(learned.similarity?.liked).toBeDefined();
+    expect(scoreLearned(scorer, learned, similar)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, similar) + 10);
+    expect(scoreLearned(scorer, learned, unrelated)).toBe(scoreLearned(scorer, base, unrelated));
+    const before = scoreLearned(scorer, base, wagons);
+    const after = scoreLearned(scorer, learned, wagons);
+    expect(after).toBeLessThan(before);
+    expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
+    // The share 0 turns the resemblance off.
+    const off = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], weights: { ...LEARNING_WEIGHTS, likeShare: 0 } }, corpus);
+    expect(scoreLearned(scorer, off, similar)).toBe(scoreLearned(scorer, base, similar));
+  });
 });

@@ -13,6 +13,12 @@ export interface AlertLearning {
   more: readonly LearnedItem[];
   less: readonly LearnedItem[];
   exclude: readonly string[];
+  /**
+   * The projects the subscriber said 👍 / 👎 to, as prepared for scoring (Rocchio in the notices' own term
+   * space: a project resembling the liked ones gains, one resembling the disliked ones loses).
+   */
+  liked?: readonly PreparedProject[];
+  disliked?: readonly PreparedProject[];
   /** How to weigh it; LEARNING_WEIGHTS when absent (the evaluation tries others). */
   weights?: LearningWeights;
 }
@@ -25,30 +31,46 @@ export interface LearnedAlert extends PreparedAlert {
   readonly companion?: PreparedAlert;
   /** The words and codes only disliked projects had, read the same way: a project close to them loses. */
   readonly negative?: PreparedAlert;
+  /** Unit tf-idf centroids of the liked and disliked projects (term id → weight). */
+  readonly similarity?: FeedbackCentroids;
   /** The weights it was prepared with (the evaluation tries others). */
   readonly learningWeights?: LearningWeights;
+}
+
+export interface FeedbackCentroids {
+  liked?: ReadonlyMap<number, number>;
+  disliked?: ReadonlyMap<number, number>;
+  /** The notices' document frequencies the vectors are weighed with (a project's vector is weighed the same way). */
+  idf: (termId: number) => number;
 }
 
 export type LearningWeights = typeof LEARNING_WEIGHTS;
 
 /**
- * How learning weighs (docs/feedback.md). The three marked "tuned" were chosen by 5-fold cross-validation
- * over the labelled alerts (`npm run bench -- feedback-cv`) and frozen. Bounded so that one click demotes
- * or promotes, never wipes: a prompt word keeps at least half its weight, a penalty takes at most half a score.
+ * How learning weighs (docs/feedback.md). Those marked "Tuned" were chosen by 5-fold cross-validation over
+ * the labelled alerts (`npm run bench -- feedback-cv`, with FEEDBACK_LEARNING.promptCodeDigits) and frozen;
+ * the companion and negative shares come from an earlier run of it and are kept. Bounded so that one click
+ * demotes or promotes, never wipes: a prompt word keeps at least half its weight, penalties take at most half a score.
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 2,
-  /** A prompt word only disliked projects carry weighs 1 − this… Tuned. */
-  promptDampen: 0.5,
+  promptBoost: 0.5,
+  /** A prompt word disliked projects carry and no liked one does weighs 1 − this… Tuned. */
+  promptDampen: 1,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
-  /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). Tuned. */
+  /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). */
   companionShare: 0.1,
-  /** The negative query's score takes this share off a score… Tuned. */
+  /** The negative query's score takes this share off a score… */
   negativeShare: 0.3,
   /** …and never more than this. */
   maxPenalty: 0.5,
+  /**
+   * A project's cosine similarity (tf-idf, 0..1) to the liked projects' centroid adds this × 100 points to its
+   * score; its similarity to the disliked ones' takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
+   */
+  likeShare: 0.6,
+  unlikeShare: 1,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
 };
@@ -72,6 +94,19 @@ export function wordWeight(scorer: LocalScorer, word: string, language: Language
   const prepared = corpus ? scorer.prepareAlert(word, language, { corpus }) : prepareWord(scorer, word, language);
   // Concept idf runs 0..1; feedback learning reads rarity on the CPV-label idf scale (0..MAX_LABEL_IDF).
   return (prepared.concepts[0]?.idf ?? 0) * MAX_LABEL_IDF;
+}
+
+/**
+ * How specific a CPV code is among the notices, 0..1, as the scorer reads a code's rarity: the share of notices
+ * declaring a code under its significant prefix, on a log scale where `cpvDistinctiveShare` or rarer is 1
+ * (45000000, "construction work", is near 0). 1 without statistics.
+ */
+export function codeSpecificity(code: string, corpus?: CorpusStatistics): number {
+  if (!corpus || corpus.documents < SCORING_PARAMETERS.minCorpus) return 1;
+  let length = 8;
+  while (length > 2 && code.charAt(length - 1) === '0') length--;
+  const share = Math.max(corpus.codeFrequency(code.slice(0, length)), 1) / corpus.documents;
+  return Math.max(0, Math.min(1, Math.log(1 / share) / Math.log(1 / SCORING_PARAMETERS.cpvDistinctiveShare)));
 }
 
 const foldWord = (word: string) => foldDiacritics(word.toLowerCase());
@@ -123,6 +158,60 @@ function learnedQuery(
   });
 }
 
+/** BM25-like saturation of a notice's field-weighted term frequency in its feedback vector. */
+const SATURATION = 1.2;
+
+/** Inverse document frequency on the notices' statistics (every term 1 without them), cached per alert. */
+function idfOf(corpus: CorpusStatistics | undefined): (termId: number) => number {
+  if (!corpus || corpus.documents === 0) return () => 1;
+  const cache = new Map<number, number>();
+  const documents = corpus.documents;
+  return (termId) => {
+    let value = cache.get(termId);
+    if (value === undefined) cache.set(termId, (value = Math.log((documents + 1) / (corpus.documentFrequency(termId) + 0.5))));
+    return value;
+  };
+}
+
+/** A notice as a unit vector of saturated, idf-weighted term frequencies: `visit` sees each term's share. */
+function visitNoticeVector(project: PreparedProject, idf: (termId: number) => number, visit: (termId: number, weight: number) => void): void {
+  const { termIds, termFrequencies } = project;
+  const weights = new Float64Array(termIds.length);
+  let norm = 0;
+  for (let i = 0; i < termIds.length; i++) {
+    const frequency = termFrequencies[i]!;
+    const weight = (frequency / (frequency + SATURATION)) * Math.max(0, idf(termIds[i]!));
+    weights[i] = weight;
+    norm += weight * weight;
+  }
+  if (norm === 0) return;
+  const scale = 1 / Math.sqrt(norm);
+  for (let i = 0; i < termIds.length; i++) if (weights[i]! > 0) visit(termIds[i]!, weights[i]! * scale);
+}
+
+/** The mean of the projects' unit vectors (Rocchio's centroid), or none for no project. */
+function centroidOf(projects: readonly PreparedProject[] | undefined, idf: (termId: number) => number): Map<number, number> | undefined {
+  if (!projects || projects.length === 0) return undefined;
+  const centroid = new Map<number, number>();
+  for (const project of projects) visitNoticeVector(project, idf, (term, weight) => centroid.set(term, (centroid.get(term) ?? 0) + weight / projects.length));
+  return centroid;
+}
+
+/** Cosine-like similarity (0..1) of a project to a centroid of unit vectors (two passes, no allocation: the score stage's hot path). */
+export function similarityTo(centroid: ReadonlyMap<number, number>, project: PreparedProject, idf: (termId: number) => number): number {
+  const { termIds, termFrequencies } = project;
+  let norm = 0;
+  let dot = 0;
+  for (let i = 0; i < termIds.length; i++) {
+    const frequency = termFrequencies[i]!;
+    const weight = (frequency / (frequency + SATURATION)) * Math.max(0, idf(termIds[i]!));
+    norm += weight * weight;
+    const other = centroid.get(termIds[i]!);
+    if (other !== undefined) dot += weight * other;
+  }
+  return norm > 0 ? Math.min(1, dot / Math.sqrt(norm)) : 0;
+}
+
 export function prepareLearnedAlert(
   scorer: LocalScorer,
   prompt: string,
@@ -133,8 +222,13 @@ export function prepareLearnedAlert(
   associations?: LearnedAssociations,
 ): LearnedAlert {
   const base = scorer.prepareAlert(prompt, language, { corpus, learned: associations });
-  if (!learning || learning.more.length + learning.less.length + learning.exclude.length === 0) return base;
+  const fedBack = (learning?.liked?.length ?? 0) + (learning?.disliked?.length ?? 0);
+  if (!learning || learning.more.length + learning.less.length + learning.exclude.length + fedBack === 0) return base;
   const weights = learning.weights ?? LEARNING_WEIGHTS;
+  const idf = idfOf(corpus);
+  const liked = weights.likeShare > 0 ? centroidOf(learning.liked, idf) : undefined;
+  const disliked = weights.likeShare > 0 && weights.unlikeShare > 0 ? centroidOf(learning.disliked, idf) : undefined;
+  const similarity: FeedbackCentroids | undefined = liked || disliked ? { ...(liked ? { liked } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
@@ -184,6 +278,7 @@ export function prepareLearnedAlert(
     indexTerms: companion ? new Set([...indexTerms, ...companion.indexTerms]) : indexTerms,
     ...(companion ? { companion } : {}),
     ...(negative ? { negative } : {}),
+    ...(similarity ? { similarity } : {}),
     exclusions,
     learningWeights: weights,
   };
@@ -209,17 +304,27 @@ function isExcluded(alert: LearnedAlert, project: PreparedProject): boolean {
   );
 }
 
-/** The alert's score with the companion's joined (noisy-or) and the negative query's penalty; 0 when excluded. */
+/**
+ * The alert's score with the companion's joined (noisy-or) and the similarity to the liked projects added,
+ * then the negative query's penalty and the similarity to the disliked projects taken off, never more than
+ * `maxPenalty` of it; 0 when excluded.
+ */
 function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number): { score: number; companion: number } {
   if (isExcluded(alert, project)) return { score: 0, companion: 0 };
   const weights = alert.learningWeights ?? LEARNING_WEIGHTS;
   const companion = alert.companion ? weights.companionShare * scorer.quickScore(alert.companion, project) : 0;
   const joined = 100 - ((100 - own) * (100 - companion)) / 100;
+  const similarity = alert.similarity;
+  const like = similarity?.liked ? 100 * weights.likeShare * similarityTo(similarity.liked, project, similarity.idf) : 0;
+  const lifted = Math.min(100, joined + like);
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
-  return { score: Math.round(joined * (1 - penalty)), companion };
+  const unlike = similarity?.disliked ? 100 * weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
+  const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - unlike);
+  return { score: Math.round(lowered), companion };
 }
 
-const learns = (alert: LearnedAlert) => alert.companion !== undefined || alert.negative !== undefined || (alert.exclusions?.length ?? 0) > 0;
+const learns = (alert: LearnedAlert) =>
+  alert.companion !== undefined || alert.negative !== undefined || alert.similarity !== undefined || (alert.exclusions?.length ?? 0) > 0;
 
 /** `scorer.scoreAtLeast` with what the alert learned applied; null below `floor` or when excluded. */
 export function scoreLearnedAtLeast(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, floor: number): ScoreResult | null {

@@ -121,6 +121,8 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     expect(await database.db.knex('alertFeedback').where({ alertId }).select('projectId', 'verdict')).toEqual([
       { projectId: projects[1]!.id, verdict: 'not_relevant' },
     ]);
+    // The verdict acts through resemblance too, and the alert says so.
+    await page.getByTestId('alert-resemblance').getByText('projects resembling the one marked 👎 rank lower').waitFor();
   });
 
   it('watches a project with ☆ and lists it on the watchlist, soonest deadline first', async () => {

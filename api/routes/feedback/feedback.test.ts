@@ -89,12 +89,13 @@ describe('feedback on matches', () => {
 });
 
 describe('learning from feedback', () => {
-  it('learns "more like" from a liked project, re-scores at once, and an undo takes it back', async () => {
+  it('learns "more like" from a liked project, re-scores at once, an undo takes an item back and clearing the 👍 the rest', async () => {
     const crepiBefore = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
     const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facadeCrepi.id, verdict: 'relevant' });
     expect(liked.status).toBe(200);
     const more = liked.body.learning.moreLike as Array<{ id: number; value: string }>;
     expect(more.map((item) => item.value.toLowerCase())).toContain('crépi');
+    expect(liked.body.learning.resemblance).toEqual({ liked: 1, disliked: 0 });
 
     // Re-scored in the request: a project that shares only the learned words now scores higher.
     const crepiAfter = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
@@ -107,6 +108,11 @@ describe('learning from feedback', () => {
       expect(undone.status).toBe(200);
     }
     expect((await alice.client.get(`/api/alerts/${alertId}/learning`)).body.moreLike).toEqual([]);
+    // The 👍 itself still counts (the project resembles the liked one) until it is cleared.
+    const crepiUndone = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
+    expect(crepiUndone).toBeLessThan(crepiAfter);
+    expect(crepiUndone).toBeGreaterThan(crepiBefore);
+    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facadeCrepi.id}`)).status).toBe(200);
     expect((await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0).toBe(crepiBefore);
 
     // Learning again from the same feedback does not bring an undone item back.

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { dismissLearnedItem, findLearnedItems, replaceExclusions } from '../../../db/alert-learning.ts';
 import { findUserAlert } from '../../../db/alerts.ts';
-import { deleteFeedback, setFeedback } from '../../../db/feedback.ts';
+import { countVerdicts, deleteFeedback, setFeedback } from '../../../db/feedback.ts';
 import { projectExists } from '../../../db/project-listing.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { apiRouter } from '../api-router.ts';
@@ -32,7 +32,7 @@ export function feedbackRoutes(deps: ApiDeps): Router {
     return deps.pipeline.scoreAlertNow(db.knex, alertId);
   };
   const rescore = (alertId: number) => deps.pipeline.scoreAlertNow(db.knex, alertId);
-  const learning = async (alertId: number) => presentLearning(await findLearnedItems(db.knex, alertId));
+  const learning = async (alertId: number) => presentLearning(await findLearnedItems(db.knex, alertId), await countVerdicts(db.knex, alertId));
 
   router.post('/alerts/:id/feedback', signedIn, async (ctx) => {
     const user = currentUser(ctx);

@@ -88,6 +88,8 @@ export interface AlertLearning {
   moreLike: LearnedItem[];
   lessLike: LearnedItem[];
   excluded: LearnedItem[];
+  /** How many projects have 👍 / 👎: projects resembling them rank higher / lower until the verdict is cleared. */
+  resemblance?: { liked: number; disliked: number };
 }
 
 export interface Stats {

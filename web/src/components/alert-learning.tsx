@@ -33,7 +33,9 @@ export function AlertLearningSummary({ alertId }: { alertId: number }) {
   const { t } = useTranslation();
   const { data } = useAlertLearning(alertId);
   const undo = useUndoLearned(alertId);
-  if (!data || data.moreLike.length + data.lessLike.length + data.excluded.length === 0) return null;
+  const liked = data?.resemblance?.liked ?? 0;
+  const disliked = data?.resemblance?.disliked ?? 0;
+  if (!data || data.moreLike.length + data.lessLike.length + data.excluded.length + liked + disliked === 0) return null;
   const groups = [
     { key: 'more', items: data.moreLike, label: t('feedback.moreLike') },
     { key: 'less', items: data.lessLike, label: t('feedback.lessLike') },
@@ -47,6 +49,14 @@ export function AlertLearningSummary({ alertId }: { alertId: number }) {
           {index < groups.length - 1 ? ' · ' : ''}
         </span>
       ))}
+      {liked + disliked > 0 ? (
+        <span className="muted" data-testid="alert-resemblance">
+          {groups.length > 0 ? ' · ' : ''}
+          {[liked > 0 ? t('feedback.resemblesLiked', { count: liked }) : null, disliked > 0 ? t('feedback.resemblesDisliked', { count: disliked }) : null]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      ) : null}
     </p>
   );
 }
