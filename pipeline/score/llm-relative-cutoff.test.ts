@@ -39,10 +39,10 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       },
       { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
       {
-        title: 'Malerarbeiten Verwaltungsgebäude',
-        description: 'Malerarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Anstrich der Wände, Decken, Stützen und Geländer, Markierung der Felder.',
+        title: 'Plattenarbeiten Verwaltungsgebäude',
+        description: 'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel und Fugen, Abdichtung der Nasszellen.',
         creationLanguage: 'de',
-        cpvCodes: ['45442100'],
+        cpvCodes: ['45431000'],
       },
       {
         title: 'Betonsanierung Tiefgarage West',
