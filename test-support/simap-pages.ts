@@ -38,7 +38,7 @@ const SUBJECTS = [
   },
   {
     fr: 'Réfection du pont de la route communale',
-    de: 'Instandsetzung der Gemeindebrücke',
+    de: 'Erneuerung der Gemeindebrücke',
     it: 'Ripristino del ponte comunale',
     cpv: '45233142',
     label: 'Travaux de réparation de routes',
@@ -69,7 +69,7 @@ const SUBJECTS = [
     type: 'service',
   },
   {
-    fr: 'Entretien des cimetières',
+    fr: 'Aménagement des cimetières',
     de: 'Unterhalt der Friedhöfe',
     it: 'Cura dei cimiteri',
     cpv: '77310000',

@@ -39,7 +39,7 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       },
       { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
       {
-        title: 'Plattenarbeiten Verwaltungsgebäude',
+        title: 'Plattenarbeiten Werkhof',
         description: 'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel und Fugen, Abdichtung der Nasszellen.',
         creationLanguage: 'de',
         cpvCodes: ['45431000'],
