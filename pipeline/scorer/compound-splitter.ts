@@ -8,6 +8,8 @@ const MIN_UNKNOWN_PART = 4;
 const MIN_UNKNOWN_WORD = 5;
 /** A piece ending this many vocabulary words is an ending. */
 const MIN_ENDING_WORDS = 3;
+/** Letters an inflection adds to a stem ("-en", "-ern", "-es"). */
+const MAX_INFLECTION = 3;
 /** A known part beside an unknown one is at least this long. */
 const MIN_BESIDE_UNKNOWN = 6;
 /** Verb particles and prefixes: "Unterhalt" is one word, not "unter" + "halt". */
@@ -74,7 +76,9 @@ export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (w
 export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: string) => string): CompoundSplitter {
   const { frequency, known, stems, wordStarts } = vocabulary;
   // An inflected form ("bauwerken") starts no vocabulary word, but its stem does ("bauwerke").
-  const isEnding = (part: string) => !wordStarts.has(part) && !wordStarts.has(stem(part));
+  // (The stemmer runs only when the part without its last letters starts a vocabulary word: most pieces tried do not.)
+  const isEnding = (part: string) =>
+    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && wordStarts.has(stem(part)));
   // Pieces that end several vocabulary words ("ungen", "schaften", "ierung") are endings left by a wrong cut, not words.
   const endings = new Map<string, number>();
   for (const word of frequency.keys()) for (let i = 1; i <= word.length - MIN_PART; i++) endings.set(word.slice(i), (endings.get(word.slice(i)) ?? 0) + 1);
