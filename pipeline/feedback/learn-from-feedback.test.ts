@@ -111,4 +111,12 @@ describe('learnFromFeedback', () => {
     expect(withOther).toContain('revêtements');
     expect(withOther).not.toContain('Beaulieu');
   });
+
+  it('does not learn a word no notice beyond the liked ones carries (a name cannot find another project)', () => {
+    const only: FeedbackText[] = [{ title: 'Nacelle pour la tour Zwinglinger', description: '', cpvCodes: [] }];
+    const documentFrequency = (word: string) => (word === 'Zwinglinger' ? 1 : 12);
+    const learned = values(learnFromFeedback({ prompt: 'Lavage de vitres', liked: only, disliked: [], rarity, documentFrequency }), 'more', 'term');
+    expect(learned).toContain('Nacelle');
+    expect(learned).not.toContain('Zwinglinger');
+  });
 });

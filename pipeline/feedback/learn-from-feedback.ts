@@ -27,6 +27,11 @@ export interface LearnInput {
   promptPresence?: (project: FeedbackText) => ReadonlyMap<string, number>;
   /** The CPV codes the scorer reads in the prompt: reweighed as its words are. */
   promptCodes?: readonly string[];
+  /**
+   * In how many notices the word (its stem or a full translation) appears. A "more like" word no notice beyond
+   * the liked ones carries cannot find anything new (a name, a street); without it, every word may be learned.
+   */
+  documentFrequency?: (word: string) => number;
   /** How specific a code is among the notices, 0..1 (a learned code weighs its share times this); 1 without it. */
   codeSpecificity?: (code: string) => number;
 }
@@ -167,8 +172,10 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     for (const key of presence.keys()) tendersWith.set(key, (tendersWith.get(key) ?? new Set()).add(groups[index]!));
   });
   const minCount = new Set(groups).size >= 2 ? 2 : 1;
+  const likedWith = (key: string) => likedPresence.filter((presence) => presence.has(key)).length;
+  const foundBeyond = (key: string) => !input.documentFrequency || input.documentFrequency(surfaces.get(key) ?? key) > likedWith(key);
   const more = [...liked]
-    .filter(([key]) => !promptWords.has(key) && (tendersWith.get(key)?.size ?? 0) >= minCount)
+    .filter(([key]) => !promptWords.has(key) && (tendersWith.get(key)?.size ?? 0) >= minCount && foundBeyond(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

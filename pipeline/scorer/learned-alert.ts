@@ -4,7 +4,7 @@ import type { LearnedAssociations } from './learned-associations.ts';
 import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
-import { foldDiacritics } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES } from './text-analysis.ts';
 
 type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };
 
@@ -137,6 +137,18 @@ function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
     }
   }
   return terms;
+}
+
+/**
+ * In how many notices the word as a whole (its stem or a full translation) appears, read in each of the four
+ * languages (a liked notice may be in another language than the alert): the most of its terms.
+ */
+export function wordDocumentFrequency(scorer: LocalScorer, word: string, corpus: CorpusStatistics): number {
+  let most = 0;
+  for (const language of LANGUAGES) {
+    for (const term of wholeWordTerms(prepareWord(scorer, word, language)).keys()) most = Math.max(most, corpus.documentFrequency(term));
+  }
+  return most;
 }
 
 /** Learned words and codes as a query of their own (no prompt words), or none when there are none or its share is 0. */
