@@ -25,7 +25,11 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream } = {}): Logger {
+/**
+ * `sync: false` (the server): lines are written by a buffered stream that flushes as soon as it can and on exit,
+ * instead of one blocking write per line on the thread that answers requests.
+ */
+export function createLogger(options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream; sync?: boolean } = {}): Logger {
   const base = { level: options.level ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } };
   if (options.destination) return pino(base, options.destination as pino.DestinationStream);
   const fd = options.stream === 'stderr' ? 2 : 1;
@@ -33,7 +37,7 @@ export function createLogger(options: { level?: string; stream?: 'stdout' | 'std
   if (tty) {
     return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss Z', destination: fd } } });
   }
-  return pino(base, pino.destination({ fd, sync: true }));
+  return pino(base, pino.destination({ fd, sync: options.sync ?? true }));
 }
 
 /** Postgres URLs carry passwords; logs show only the host and database. */

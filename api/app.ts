@@ -10,6 +10,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './background-tasks.
 import { defaultPipelinePorts } from './default-pipeline-ports.ts';
 import { jsonBody } from './middleware/body-parser.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import type { InFlightRequests } from './middleware/in-flight.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -50,6 +51,8 @@ export interface AppDependencies {
   background?: BackgroundTasks;
   /** The built SPA served outside /api (default web/dist). */
   webRoot?: string;
+  /** Counts the requests being handled, for a shutdown that waits for them (cli/commands/serve.ts). */
+  inFlight?: InFlightRequests;
 }
 
 export function createApp(options: AppDependencies): Koa {
@@ -67,6 +70,7 @@ export function createApp(options: AppDependencies): Koa {
   };
   const app = new Koa({ proxy: false });
   app.silent = true;
+  if (options.inFlight) app.use(options.inFlight.middleware);
   app.use(requestId(logger));
   app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler());

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { affectedRows } from './affected-rows.ts';
+import type { UserRow } from './users.ts';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
 
@@ -14,19 +15,29 @@ const LIVE = `expires_at > now()
   and created_at > now() - make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})
   and updated_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`;
 
-/** The data of a live session, which counts as activity: its idle deadline moves, never past the absolute one. */
-export async function findSessionData(db: Knex, id: string): Promise<SessionData | undefined> {
-  const { rows } = await db.raw(
-    `with live as (select id, data, updated_at from sessions where id = ? and ${LIVE}),
+const FIND_LIVE = `with live as (select id, data, updated_at from sessions where id = ? and ${LIVE}),
      touched as (
        update sessions set updated_at = now(), expires_at = ${DEADLINE}
        from live where sessions.id = live.id and live.updated_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
        returning sessions.id
-     )
-     select data from live`,
+     )`;
+
+/**
+ * The data of a live session, which counts as activity (its idle deadline moves, never past the absolute
+ * one), and in the same statement the row of the user it is signed in as, if that user still exists: one
+ * round trip instead of two for every signed-in request.
+ */
+export async function findSessionWithUser(db: Knex, id: string): Promise<{ data: SessionData; user: UserRow | undefined } | undefined> {
+  const { rows } = await db.raw(
+    `${FIND_LIVE}
+     select live.data as session_data, u.* from live
+     left join users u on u.id = case when live.data->>'userId' ~ '^[0-9]{1,15}$' then (live.data->>'userId')::bigint end`,
     [id],
   );
-  return (rows[0] as { data: SessionData } | undefined)?.data;
+  const row = rows[0] as ({ sessionData: SessionData } & Partial<UserRow>) | undefined;
+  if (!row) return undefined;
+  const { sessionData, ...user } = row;
+  return { data: sessionData, user: user.id == null ? undefined : (user as UserRow) };
 }
 
 /** The lifetime is the server's, not the cookie's: `expires_at` is the earlier of the idle and absolute deadlines. */

@@ -40,8 +40,12 @@ export function databaseUrl(serverUrl: string, name: string): string {
  * A new database on the server of `serverUrl` (tests and benchmarks each get their own): empty, or a copy
  * of `template` (a file copy on the server, much cheaper than running the migrations again).
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string, options: { template?: string } = {}): Promise<ScratchDatabase> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  options: { template?: string; exactName?: boolean } = {},
+): Promise<ScratchDatabase> {
+  const name = options.exactName ? prefix : `${prefix}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database "${name}"${options.template ? ` template "${options.template}"` : ''}`);
   return { name, url: databaseUrl(serverUrl, name), drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
 }

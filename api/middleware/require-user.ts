@@ -12,7 +12,8 @@ declare module 'koa' {
 export function requireUser(db: Database): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId;
-    const user = typeof userId === 'number' ? await findUserById(db.knex, userId) : undefined;
+    const preloaded = ctx.state.sessionUser;
+    const user = typeof userId === 'number' ? (preloaded?.id === userId ? preloaded : await findUserById(db.knex, userId)) : undefined;
     if (!user) throw new UnauthorizedError();
     ctx.state.user = user;
     await next();

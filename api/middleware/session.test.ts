@@ -59,3 +59,48 @@ describe('session lifetimes enforced by the server', () => {
     expect(Number(touched.daysLeft)).toBeLessThanOrEqual(2);
   });
 });
+
+describe('the signed-in user read with the session', () => {
+  /** The SQL of every statement the app sends while `fn` runs. */
+  async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const listener = (query: { sql: string }) => statements.push(query.sql);
+    api.db.knex.on('query', listener);
+    try {
+      await fn();
+    } finally {
+      api.db.knex.off('query', listener);
+    }
+    return statements;
+  }
+
+  it('costs one statement for the session and its user, not two', async () => {
+    const user = await api.signUp();
+    const statements = await statementsDuring(async () => expect((await user.client.get('/api/user')).status).toBe(200));
+    expect(statements.filter((sql) => /\bsessions\b/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /\busers\b/.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(1);
+  });
+
+  it('is the row as it is now: a change made meanwhile shows on the next request', async () => {
+    const user = await api.signUp();
+    expect((await user.client.get<{ language: string }>('/api/user')).body.language).toBe('en');
+    await api.db.knex('users').where({ id: user.id }).update({ language: 'it' });
+    expect((await user.client.get<{ language: string }>('/api/user')).body.language).toBe('it');
+  });
+
+  it('is no one when the user was deleted: the live session no longer signs anyone in', async () => {
+    const user = await api.signUp();
+    expect((await user.client.get('/api/user')).status).toBe(200);
+    await api.db.knex('users').where({ id: user.id }).delete();
+    expect((await user.client.get('/api/user')).status).toBe(401);
+  });
+
+  it('is the user the session names, never another one', async () => {
+    const first = await api.signUp();
+    const second = await api.signUp();
+    // The first browser's session now says it is the second user (as a login on that browser would).
+    await api.db.knex.raw(`update sessions set data = jsonb_set(data, '{userId}', to_jsonb(?::int)) where id = ?`, [second.id, sessionId(first)]);
+    expect((await first.client.get<{ username: string }>('/api/user')).body.username).toBe(second.username);
+  });
+});

@@ -3,13 +3,18 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Database } from '../../db/connection.ts';
-import { deleteSession, findSessionData, saveSession, SESSION_ABSOLUTE_SECONDS, type SessionData } from '../../db/sessions.ts';
+import type { UserRow } from '../../db/users.ts';
+import { deleteSession, findSessionWithUser, saveSession, SESSION_ABSOLUTE_SECONDS, type SessionData } from '../../db/sessions.ts';
 
 export const SESSION_COOKIE = 'vigie.sid';
 /** The cookie may outlive the session; the server's idle (7 d) and absolute (30 d) deadlines decide (db/sessions.ts). */
 const SESSION_MAX_AGE_MS = SESSION_ABSOLUTE_SECONDS * 1000;
 
 declare module 'koa' {
+  interface DefaultState {
+    /** The user row read with the session (db/sessions.ts findSessionWithUser). */
+    sessionUser?: UserRow;
+  }
   interface DefaultContext {
     session: (SessionData & { regenerate(): Promise<void> | undefined; externalKey?: string }) | null;
   }
@@ -36,7 +41,12 @@ export function sessions(app: Koa, db: Database, options: { keys: string[]; secu
       renew: true,
       genid: () => randomBytes(32).toString('base64url'),
       store: {
-        get: async (key: string) => findSessionData(db.knex, key),
+        // The signed-in user's row comes with the session (requireUser uses it rather than a second query).
+        get: async (key: string, _maxAge: number, { ctx }: { ctx?: Koa.Context }) => {
+          const found = await findSessionWithUser(db.knex, key);
+          if (found?.user && ctx) ctx.state.sessionUser = found.user;
+          return found?.data;
+        },
         set: async (key: string, data: SessionData) => saveSession(db.knex, key, data),
         destroy: async (key: string) => deleteSession(db.knex, key),
       },

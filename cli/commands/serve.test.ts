@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../test-support/api-client.ts';
 import { spawnCli } from '../../test-support/cli-processes.ts';
+import { buildProjects } from '../../test-support/factories.ts';
 import { runCliProcess, startCli } from '../../test-support/run-cli.ts';
 import { makeTempDir } from '../../test-support/test-config.ts';
 import { testDatabaseKind, createTestDatabase } from '../../test-support/test-database.ts';
@@ -86,4 +88,75 @@ describe('tenders serve', () => {
       await database.drop();
     }
   });
+
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'stops under load without an error: the requests in flight are answered, then it exits 0',
+    { timeout: 240_000 },
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        await buildProjects(
+          database.db.knex,
+          Array.from({ length: 300 }, (_, i) => ({ title: i % 2 ? `Lavage des vitres, lot ${i}` : `Pose de parquet, lot ${i}`, cpvCodes: ['90911300'] })),
+        );
+        const serve = spawnCli('serve', ['serve'], {
+          DATA_DIR: makeTempDir(),
+          PORT: '0',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: database.url,
+          SIMAP_BASE_URL: OFFLINE_SIMAP,
+        });
+        children.push(serve.child);
+        const url = `http://127.0.0.1:${await waitForListening(serve.child)}`;
+        const client = new ApiClient(url, null);
+        const registered = await client.post('/api/register', {
+          username: 'drainload',
+          email: 'drainload@example.test',
+          password: 'correct horse',
+          language: 'fr',
+        });
+        expect(registered.status).toBe(201);
+
+        // Eight clients ask without pause on keep-alive connections until the server is gone.
+        let ended = false;
+        const answers: Record<number, number> = {};
+        let failedToConnect = 0;
+        const ask = async (path: string) => {
+          while (!ended) {
+            try {
+              const response = await fetch(`${url}${path}`, { headers: { cookie: client.cookieHeader() } });
+              await response.arrayBuffer();
+              answers[response.status] = (answers[response.status] ?? 0) + 1;
+            } catch {
+              // Refused (no longer listening) or closed before the request was read (an idle keep-alive connection).
+              failedToConnect += 1;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          }
+        };
+        const loops = ['/api/projects?limit=100', '/api/stats', '/api/alerts', '/api/projects?limit=20&sort=title'].flatMap((path) => [ask(path), ask(path)]);
+        await expect.poll(() => answers[200] ?? 0, { timeout: 60_000 }).toBeGreaterThan(50);
+        // A request that is surely in flight at the signal: creating an alert scores it in the scoring thread.
+        const creating = client.post('/api/alerts', { prompt: 'lavage des vitres des écoles' });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await serve.stop()).toBe(0);
+        ended = true;
+        await Promise.all(loops);
+
+        expect((await creating).status).toBe(201);
+        expect(Object.keys(answers)).toEqual(['200']);
+        const lines = serve
+          .stdout()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { level: number; msg: string; inFlight?: number });
+        expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+        expect(lines.find((line) => line.msg === 'shutting down')?.inFlight).toBeGreaterThan(0);
+        expect(lines.some((line) => line.msg.includes('cut short'))).toBe(false);
+        expect(failedToConnect).toBeGreaterThan(0);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

@@ -5,8 +5,15 @@ import type { Knex } from 'knex';
 import type { Logger } from '../../logger.ts';
 
 /**
- * Scoring an alert inside a request needs the scorer's tables and every project indexed: prepared now,
- * off the request path (tables in a worker thread, the index in slices that yield to the event loop).
+ * How long a shutdown waits for the requests being handled before it closes their connections: longer than a
+ * "process now" may wait for the scorer after a start (INDEX_WAIT_MS, 10 s) plus its scoring.
+ */
+const DRAIN_MS = 20_000;
+
+/**
+ * On the embedded database (one process, one connection owner) the scorer and the project index stay on
+ * this thread: prepared now, off the request path (tables in a worker thread, the index in slices that
+ * yield to the event loop). On Postgres they live in the scoring thread instead (scoring-worker.ts).
  */
 async function warmUpScoring(db: Knex, logger: Logger): Promise<void> {
   const started = performance.now();
@@ -35,6 +42,9 @@ export function registerServe(program: Command): void {
         { scheduledStages },
         { startPipelineLoop },
         { setDerivedDataCacheDir },
+        { createInFlightRequests },
+        { startScoringWorker },
+        { drainServer },
       ] = await Promise.all([
         import('../../api/app.ts'),
         import('../../config.ts'),
@@ -45,15 +55,35 @@ export function registerServe(program: Command): void {
         import('../../pipeline/pipeline-stages.ts'),
         import('../../pipeline/schedule.ts'),
         import('../../pipeline/scorer/derived-data-cache.ts'),
+        import('../../api/middleware/in-flight.ts'),
+        import('../../pipeline/score/scoring-worker.ts'),
+        import('../../api/drain-server.ts'),
       ]);
       const config = getConfig();
       setDerivedDataCacheDir(path.join(config.dataDir, 'cache'));
-      const logger = createLogger({ level: config.logLevel });
+      // One line per request: written asynchronously, so the request thread does not block on stdout.
+      const logger = createLogger({ level: config.logLevel, sync: false });
       const db = openDatabase(databaseTarget(config));
       const applied = await migrateLatest(db.knex);
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
       const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
-      const app = createApp({ config, db, logger, mailer });
+      const cacheDir = path.join(config.dataDir, 'cache');
+      // On Postgres the scorer, the project index and the scoring of "process now" run in a thread of their own,
+      // with their own connections: this thread's heap stays small (short collections) and its loop free.
+      const scoring =
+        db.kind === 'postgres' ? startScoringWorker({ databaseUrl: config.databaseUrl!, cacheDir, logger: logger.child({ component: 'scoring' }) }) : undefined;
+      const inFlight = createInFlightRequests();
+      const app = createApp({
+        config,
+        db,
+        logger,
+        mailer,
+        inFlight,
+        pipeline: scoring && {
+          scoreAlertNow: (_db, alertId) => scoring.scoreAlertNow(alertId),
+          relearnAlert: (_db, alertId) => scoring.relearnAlert(alertId),
+        },
+      });
       const server = app.listen(config.port);
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -64,9 +94,10 @@ export function registerServe(program: Command): void {
         { port, db: db.kind === 'postgres' ? describeDatabaseUrl(config.databaseUrl!) : 'pglite', mail: mailer.kind },
         `Vigie listening on http://localhost:${port}`,
       );
-      setImmediate(() => {
-        warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
-      });
+      if (!scoring)
+        setImmediate(() => {
+          warmUpScoring(db.knex, logger).catch((err: unknown) => logger.warn({ err }, 'scoring warm-up failed'));
+        });
       // Only this process can open the embedded database, so it also runs the pipeline.
       const schedule =
         db.kind === 'pglite'
@@ -81,13 +112,9 @@ export function registerServe(program: Command): void {
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
-        logger.info({ signal }, 'shutting down');
-        // Requests in flight finish (for up to 5 s) before the database closes under them.
-        const drained = new Promise((resolve) => server.close(resolve));
-        server.closeIdleConnections();
-        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-        server.closeAllConnections();
-        await Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        logger.info({ signal, inFlight: inFlight.count }, 'shutting down');
+        await drainServer(server, inFlight, { timeoutMs: DRAIN_MS, logger });
+        await Promise.all([scoring?.close(), Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))])]);
         mailer.close();
         await db.close();
         process.exit(0);

@@ -7,16 +7,21 @@ import { codeSpecificity, promptWordPresence, wordDocumentFrequency, wordWeight 
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
-import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
+import { warmSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { learnFromFeedback, type FeedbackText } from './learn-from-feedback.ts';
 
-/** Learns the alert's "more like / less like" again from all its feedback; the next local pass applies it. */
-export async function relearnAlert(db: Knex, alertId: number, options: { scorer?: LocalScorer } = {}): Promise<void> {
+/**
+ * Learns the alert's "more like / less like" again from all its feedback; the next local pass applies it.
+ * With `indexWaitMs` (a request shortly after a start), word rarity comes from the projects indexed by then
+ * if the index is not whole after that wait (see refreshProjectIndex).
+ */
+export async function relearnAlert(db: Knex, alertId: number, options: { scorer?: LocalScorer; indexWaitMs?: number } = {}): Promise<void> {
   const alert = await getAlertToScore(db, alertId);
   if (!alert) return;
-  const scorer = options.scorer ?? getSharedLocalScorer();
+  // Derived off the event loop on a first start (then read from the disk cache), not on this thread.
+  const scorer = options.scorer ?? (await warmSharedLocalScorer());
   // Word rarity and the prompt's reading come from the notices' statistics, which the project index holds.
-  const { corpus } = (await refreshProjectIndex(db, scorer)).candidates;
+  const { corpus } = (await refreshProjectIndex(db, scorer, { waitMs: options.indexWaitMs })).candidates;
   const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus, learned: await currentLearnedAssociations(db, { relearn: false }) });
   const projects = await findFeedbackProjects(db, alertId);
   const items = learnFromFeedback({

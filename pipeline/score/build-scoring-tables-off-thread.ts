@@ -1,11 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadCpvCatalog } from '../scorer/cpv-catalog.ts';
 import { derivedDataCacheDir, isDerivedDataCached } from '../scorer/derived-data-cache.ts';
 import { SCORING_TABLES_CACHE, scoringTablesKey } from '../scorer/scoring-resources.ts';
-
-const require = createRequire(import.meta.url);
 
 // The worker runs TypeScript sources like the main thread: it registers tsx before importing the builder.
 const WORKER_SOURCE = `
@@ -28,7 +24,7 @@ export async function buildScoringTablesOffThread(): Promise<void> {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
-        tsx: pathToFileURL(require.resolve('tsx/esm/api')).href,
+        tsx: import.meta.resolve('tsx/esm/api'),
         builder: new URL('./cache-default-scoring-tables.ts', import.meta.url).href,
         cacheDir,
       },
