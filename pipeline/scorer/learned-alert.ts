@@ -31,7 +31,7 @@ export interface LearnedAlert extends PreparedAlert {
   readonly companion?: PreparedAlert;
   /** The words and codes only disliked projects had, read the same way: a project close to them loses. */
   readonly negative?: PreparedAlert;
-  /** Unit tf-idf centroids of the liked and disliked projects (term id → weight). */
+  /** Tf-idf centroids of the liked projects and of the disliked ones (without the liked ones' and the prompt's terms). */
   readonly similarity?: FeedbackCentroids;
   /** The weights it was prepared with (the evaluation tries others). */
   readonly learningWeights?: LearningWeights;
@@ -209,6 +209,20 @@ function centroidOf(projects: readonly PreparedProject[] | undefined, idf: (term
   return centroid;
 }
 
+/**
+ * The disliked centroid keeps only what sets the disliked projects apart: terms neither the liked projects nor
+ * the prompt have (a disliked project carrying the prompt's words only shows that they are not enough).
+ */
+function contrastOf(
+  disliked: Map<number, number> | undefined,
+  liked: ReadonlyMap<number, number> | undefined,
+  prompt: PreparedAlert,
+): Map<number, number> | undefined {
+  if (!disliked) return undefined;
+  for (const term of disliked.keys()) if (liked?.has(term) || prompt.termKeys.has(term)) disliked.delete(term);
+  return disliked.size > 0 ? disliked : undefined;
+}
+
 /** Cosine-like similarity (0..1) of a project to a centroid of unit vectors (two passes, no allocation: the score stage's hot path). */
 export function similarityTo(centroid: ReadonlyMap<number, number>, project: PreparedProject, idf: (termId: number) => number): number {
   const { termIds, termFrequencies } = project;
@@ -239,7 +253,7 @@ export function prepareLearnedAlert(
   const weights = learning.weights ?? LEARNING_WEIGHTS;
   const idf = idfOf(corpus);
   const liked = weights.likeShare > 0 ? centroidOf(learning.liked, idf) : undefined;
-  const disliked = weights.likeShare > 0 && weights.unlikeShare > 0 ? centroidOf(learning.disliked, idf) : undefined;
+  const disliked = weights.likeShare > 0 && weights.unlikeShare > 0 ? contrastOf(centroidOf(learning.disliked, idf), liked, base) : undefined;
   const similarity: FeedbackCentroids | undefined = liked || disliked ? { ...(liked ? { liked } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
