@@ -50,7 +50,7 @@ export const FEEDBACK_LEARNING = {
   /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
   minPromptChange: 0.1,
   /** A prompt code counts as carried by a project with a code sharing this many digits (2: the division, 3: the group). Tuned. */
-  promptCodeDigits: 2,
+  promptCodeDigits: 3,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,

@@ -70,7 +70,7 @@ export const LEARNING_WEIGHTS = {
    * score; its similarity to the disliked ones' takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
    */
   likeShare: 0.6,
-  unlikeShare: 1,
+  unlikeShare: 2,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
 };
