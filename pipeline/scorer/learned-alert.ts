@@ -99,7 +99,7 @@ export function wordWeight(scorer: LocalScorer, word: string, language: Language
 /**
  * How specific a CPV code is among the notices, 0..1, as the scorer reads a code's rarity: the share of notices
  * declaring a code under its significant prefix, on a log scale where `cpvDistinctiveShare` or rarer is 1
- * (45000000, "construction work", is near 0). 1 without statistics.
+ * (45000000, "construction work", on 111 of the 185 dev notices: 0.17). 1 without statistics.
  */
 export function codeSpecificity(code: string, corpus?: CorpusStatistics): number {
   if (!corpus || corpus.documents < SCORING_PARAMETERS.minCorpus) return 1;
