@@ -137,9 +137,10 @@ describe('tenders serve', () => {
         };
         const loops = ['/api/projects?limit=100', '/api/stats', '/api/alerts', '/api/projects?limit=20&sort=title'].flatMap((path) => [ask(path), ask(path)]);
         await expect.poll(() => answers[200] ?? 0, { timeout: 60_000 }).toBeGreaterThan(50);
-        // A request that is surely in flight at the signal: creating an alert scores it in the scoring thread.
+        // Creating an alert scores it in the scoring thread (warm by then: its tables are derived on a first start).
+        await expect.poll(() => serve.stdout().includes('scoring warm-up done'), { timeout: 180_000 }).toBe(true);
         const creating = client.post('/api/alerts', { prompt: 'lavage des vitres des écoles' });
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 20));
         expect(await serve.stop()).toBe(0);
         ended = true;
         await Promise.all(loops);

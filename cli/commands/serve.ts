@@ -6,7 +6,7 @@ import type { Logger } from '../../logger.ts';
 
 /**
  * How long a shutdown waits for the requests being handled before it closes their connections: longer than a
- * "process now" may wait for the scorer after a start (INDEX_WAIT_MS, 10 s) plus its scoring.
+ * "process now" may wait for the project index after a start (INDEX_WAIT_MS, 10 s) plus its scoring.
  */
 const DRAIN_MS = 20_000;
 

@@ -14,7 +14,7 @@ export const FEEDBACK_GRID = {
   promptBoost: [0.5, 1, 2],
   promptDampen: [0.5, 1],
   likeShare: [0.4, 0.6, 1],
-  unlikeShare: [0.5, 1],
+  unlikeShare: [0.5, 1, 2],
   promptCodeDigits: [2, 3],
 } as const;
 

@@ -7,6 +7,7 @@ import {
   prepareLearnedAlert,
   promptWordPresence,
   scoreLearned,
+  wordDocumentFrequency,
   wordWeight,
   type LearningWeights,
 } from '../scorer/learned-alert.ts';
@@ -153,6 +154,7 @@ export function simulateAlert(
       promptPresence: (text) => promptWordPresence(alert.prepared, simulation.preparedOf.get(text)!),
       promptCodes: alert.prepared.codes.map((code) => code.code),
       codeSpecificity: (code) => codeSpecificity(code, corpus),
+      documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
     },
     settings.learning,
   );

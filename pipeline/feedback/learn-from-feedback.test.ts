@@ -98,4 +98,25 @@ describe('learnFromFeedback', () => {
     ]);
     expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50112300', weight: 0.5 });
   });
+
+  it('counts lots of one tender once: their shared name is not learned, a word two tenders share is', () => {
+    const lots: FeedbackText[] = [
+      { title: 'Hôpital Beaulieu, rénovation, lot 281 revêtements de sols', description: 'Beaulieu', cpvCodes: [] },
+      { title: 'Hôpital Beaulieu, rénovation, lot 282 revêtements muraux', description: 'Beaulieu', cpvCodes: [] },
+    ];
+    const other: FeedbackText = { title: 'Collège des Tilleuls: revêtements de sols', description: 'Linoléum', cpvCodes: [] };
+    const lotsOnly = values(learnFromFeedback({ prompt: 'Sols souples', liked: lots, disliked: [], rarity }), 'more', 'term');
+    expect(lotsOnly).toContain('Beaulieu'); // one tender: the two-project rule does not apply
+    const withOther = values(learnFromFeedback({ prompt: 'Sols souples', liked: [...lots, other], disliked: [], rarity }), 'more', 'term');
+    expect(withOther).toContain('revêtements');
+    expect(withOther).not.toContain('Beaulieu');
+  });
+
+  it('does not learn a word no notice beyond the liked ones carries (a name cannot find another project)', () => {
+    const only: FeedbackText[] = [{ title: 'Nacelle pour la tour Zwinglinger', description: '', cpvCodes: [] }];
+    const documentFrequency = (word: string) => (word === 'Zwinglinger' ? 1 : 12);
+    const learned = values(learnFromFeedback({ prompt: 'Lavage de vitres', liked: only, disliked: [], rarity, documentFrequency }), 'more', 'term');
+    expect(learned).toContain('Nacelle');
+    expect(learned).not.toContain('Zwinglinger');
+  });
 });

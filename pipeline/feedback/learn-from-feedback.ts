@@ -27,6 +27,11 @@ export interface LearnInput {
   promptPresence?: (project: FeedbackText) => ReadonlyMap<string, number>;
   /** The CPV codes the scorer reads in the prompt: reweighed as its words are. */
   promptCodes?: readonly string[];
+  /**
+   * In how many notices the word (its stem or a full translation) appears. A "more like" word no notice beyond
+   * the liked ones carries cannot find anything new (a name, a street); without it, every word may be learned.
+   */
+  documentFrequency?: (word: string) => number;
   /** How specific a code is among the notices, 0..1 (a learned code weighs its share times this); 1 without it. */
   codeSpecificity?: (code: string) => number;
 }
@@ -40,10 +45,12 @@ export const FEEDBACK_LEARNING = {
   /** Concept weights above this count as fully distinctive. */
   rarityScale: 6,
   minTermScore: 0.12,
+  /** Two liked projects whose title words overlap this much (Jaccard) are lots of one tender: they count once. */
+  sameTenderOverlap: 0.5,
   /** A prompt word or code is reweighed once liked and disliked projects differ on it by this much. */
   minPromptChange: 0.1,
-  /** A prompt code counts as carried by a project with a code sharing this many digits (3: the CPV group). Tuned. */
-  promptCodeDigits: 2,
+  /** A prompt code counts as carried by a project with a code sharing this many digits (2: the division, 3: the group). Tuned. */
+  promptCodeDigits: 3,
   maxMoreTerms: 4,
   maxLessTerms: 6,
   maxCodes: 4,
@@ -74,17 +81,31 @@ function presenceIn(project: FeedbackText, surfaces: Map<string, string>, settin
   return presence;
 }
 
-/** Mean presence of each word over the projects, and how many of them carry it. */
-function centroid(presences: ReadonlyArray<ReadonlyMap<string, number>>): { mean: Map<string, number>; count: Map<string, number> } {
-  const mean = new Map<string, number>();
-  const count = new Map<string, number>();
-  for (const presence of presences) {
-    for (const [key, value] of presence) {
-      mean.set(key, (mean.get(key) ?? 0) + value / presences.length);
-      count.set(key, (count.get(key) ?? 0) + 1);
+/**
+ * Groups of projects that are lots of one tender (their titles share most words: "Inselspital … SKP 281.13
+ * Bodenbeläge aus PVC", "… SKP 281.20 Bodenbeläge aus Linoleum"): the group index of each project.
+ */
+function tenderGroups(projects: readonly FeedbackText[], settings: FeedbackLearning): number[] {
+  const titles = projects.map((project) => new Set(words(project.title, settings.minWordLength).map(fold)));
+  const group = projects.map((_, index) => index);
+  const root = (index: number): number => (group[index] === index ? index : (group[index] = root(group[index]!)));
+  for (let a = 0; a < titles.length; a++) {
+    for (let b = a + 1; b < titles.length; b++) {
+      const shared = [...titles[a]!].filter((word) => titles[b]!.has(word)).length;
+      const union = titles[a]!.size + titles[b]!.size - shared;
+      if (union > 0 && shared / union >= settings.sameTenderOverlap) group[root(b)] = root(a);
     }
   }
-  return { mean, count };
+  return group.map((_, index) => root(index));
+}
+
+/** Mean presence of each word over the projects. */
+function centroid(presences: ReadonlyArray<ReadonlyMap<string, number>>): { mean: Map<string, number> } {
+  const mean = new Map<string, number>();
+  for (const presence of presences) {
+    for (const [key, value] of presence) mean.set(key, (mean.get(key) ?? 0) + value / presences.length);
+  }
+  return { mean };
 }
 
 function codeShares(projects: readonly FeedbackText[]): Map<string, number> {
@@ -107,7 +128,7 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   const promptWords = new Set(words(input.prompt, 2).map(fold));
   const likedPresence = input.liked.map((project) => presenceIn(project, surfaces, settings));
   const dislikedPresence = input.disliked.map((project) => presenceIn(project, surfaces, settings));
-  const { mean: liked, count: likedCount } = centroid(likedPresence);
+  const { mean: liked } = centroid(likedPresence);
   const { mean: disliked } = centroid(dislikedPresence);
   const rarityOf = new Map<string, number>();
   const rarity = (key: string) => {
@@ -144,10 +165,17 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     promptItems.push({ polarity: change > 0 ? 'more' : 'less', kind: 'cpv', value: code, weight: round(Math.abs(change)) });
   }
 
-  // With several liked projects, a word only one of them has is chance.
-  const minCount = input.liked.length >= 2 ? 2 : 1;
+  // With several liked tenders, a word only one of them has is chance (or its name): lots of one tender count once.
+  const groups = tenderGroups(input.liked, settings);
+  const tendersWith = new Map<string, Set<number>>();
+  likedPresence.forEach((presence, index) => {
+    for (const key of presence.keys()) tendersWith.set(key, (tendersWith.get(key) ?? new Set()).add(groups[index]!));
+  });
+  const minCount = new Set(groups).size >= 2 ? 2 : 1;
+  const likedWith = (key: string) => likedPresence.filter((presence) => presence.has(key)).length;
+  const foundBeyond = (key: string) => !input.documentFrequency || input.documentFrequency(surfaces.get(key) ?? key) > likedWith(key);
   const more = [...liked]
-    .filter(([key]) => !promptWords.has(key) && (likedCount.get(key) ?? 0) >= minCount)
+    .filter(([key]) => !promptWords.has(key) && (tendersWith.get(key)?.size ?? 0) >= minCount && foundBeyond(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

@@ -3,7 +3,7 @@ import { replaceLearnedItems } from '../../db/alert-learning.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { findFeedbackProjects } from '../../db/feedback.ts';
 import { isLanguage } from '../../domain/languages.ts';
-import { codeSpecificity, promptWordPresence, wordWeight } from '../scorer/learned-alert.ts';
+import { codeSpecificity, promptWordPresence, wordDocumentFrequency, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
@@ -31,6 +31,7 @@ export async function relearnAlert(db: Knex, alertId: number, options: { scorer?
     rarity: (word) => wordWeight(scorer, word, alert.language, corpus),
     promptCodes: prepared.codes.map((code) => code.code),
     codeSpecificity: (code) => codeSpecificity(code, corpus),
+    documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
     promptPresence: (project: FeedbackText) =>
       promptWordPresence(
         prepared,

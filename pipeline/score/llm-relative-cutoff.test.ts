@@ -39,6 +39,12 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       },
       { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
       {
+        title: 'Plattenarbeiten Werkhof',
+        description: 'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel und Fugen, Abdichtung der Nasszellen.',
+        creationLanguage: 'de',
+        cpvCodes: ['45431000'],
+      },
+      {
         title: 'Betonsanierung Tiefgarage West',
         description: 'Instandsetzung der Decken und Stützen; die Zufahrt führt durch das Parkhaus, Baustelleninstallation im Hof.',
         creationLanguage: 'de',

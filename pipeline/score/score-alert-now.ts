@@ -12,24 +12,11 @@ import { needsLocalPass, scoreAlertLocally } from './score-alert-locally.ts';
 import { warmSharedLocalScorer } from './shared-local-scorer.ts';
 
 /**
- * How long a request waits for the scorer and the project index after a start (the warm-up indexes 100,000
- * projects in tens of seconds): longer, it scores with the projects indexed so far (none when the scorer's
- * tables are not derived yet) and the alert's watermark moves
+ * How long a request waits for the project index after a start (the warm-up indexes 100,000 projects in
+ * tens of seconds): longer, it scores with the projects indexed so far and the alert's watermark moves
  * only that far, so the next pass scores the rest. The scorer's own tables are derived off the event loop.
  */
 export const INDEX_WAIT_MS = 10_000;
-
-async function readyWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Scores one alert with the local scorer inside a request (create, edit, process-now). `scored` counts the
@@ -43,12 +30,8 @@ export async function scoreAlertNow(
 ): Promise<{ scored: number; matches: number }> {
   const alert = await getAlertToScore(db, alertId);
   if (!alert || !alert.isActive) return { scored: 0, matches: alert ? await countAlertMatches(db, alertId) : 0 };
-  // One bound for both: the scorer's tables (derived off the loop on a first start) and then the index.
-  const deadline = performance.now() + (options.indexWaitMs ?? INDEX_WAIT_MS);
-  const scorer = options.scorer ?? (await readyWithin(warmSharedLocalScorer(), deadline - performance.now()));
-  // No scorer yet: nothing is scored now; the alert keeps its watermark, so the next pass (or request) scores it.
-  if (!scorer) return { scored: 0, matches: await countAlertMatches(db, alertId) };
-  const index = await refreshProjectIndex(db, scorer, { waitMs: Math.max(0, deadline - performance.now()) });
+  const scorer = options.scorer ?? (await warmSharedLocalScorer());
+  const index = await refreshProjectIndex(db, scorer, { waitMs: options.indexWaitMs ?? INDEX_WAIT_MS });
   if (!needsLocalPass(alert, index)) return { scored: 0, matches: await countAlertMatches(db, alertId) };
   const learned = (await findActiveLearnedItems(db, [alertId])).get(alertId);
   const fedBack = (await findFedBackProjects(db, scorer, [alertId])).get(alertId);

@@ -4,6 +4,14 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'er', 'e'];
 const MIN_PART = 3;
 const MIN_LEARNED_PART = 4;
 const MIN_UNKNOWN_PART = 4;
+/** A part outside the vocabulary is at least this long. */
+const MIN_UNKNOWN_WORD = 5;
+/** A piece ending this many vocabulary words is an ending. */
+const MIN_ENDING_WORDS = 3;
+/** Letters an inflection adds to a stem ("-en", "-ern", "-es"). */
+const MAX_INFLECTION = 3;
+/** A known part beside an unknown one is at least this long. */
+const MIN_BESIDE_UNKNOWN = 6;
 /** Verb particles and prefixes: "Unterhalt" is one word, not "unter" + "halt". */
 const PARTICLES = new Set([
   'ab',
@@ -67,7 +75,14 @@ export function deriveSplitterVocabulary(corpusWords: Iterable<string>, stem: (w
 
 export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: string) => string): CompoundSplitter {
   const { frequency, known, stems, wordStarts } = vocabulary;
-  const isEnding = (part: string) => !wordStarts.has(part);
+  // An inflected form ("bauwerken") starts no vocabulary word, but its stem does ("bauwerke").
+  // (The stemmer runs only when the part without its last letters starts a vocabulary word: most pieces tried do not.)
+  const isEnding = (part: string) =>
+    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && wordStarts.has(stem(part)));
+  // Pieces that end several vocabulary words ("ungen", "schaften", "ierung") are endings left by a wrong cut, not words.
+  const endings = new Map<string, number>();
+  for (const word of frequency.keys()) for (let i = 1; i <= word.length - MIN_PART; i++) endings.set(word.slice(i), (endings.get(word.slice(i)) ?? 0) + 1);
+  const isCommonEnding = (part: string) => (endings.get(part) ?? 0) >= MIN_ENDING_WORDS;
 
   const isKnown = (part: string): number => {
     if (PARTICLES.has(part) || isEnding(part)) return 0;
@@ -89,9 +104,11 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const partOf = (part: string, allowUnknown: boolean): { count: number; unknown: number } | null => {
     const count = isKnown(part);
     if (count) return { count, unknown: 0 };
-    return allowUnknown && part.length >= MIN_UNKNOWN_PART && !PARTICLES.has(part) && !isEnding(part) ? { count: 0.5, unknown: 1 } : null;
+    // A word the vocabulary lacks ("lizenzen", "informatik") may be one part, if it is no ending of other words.
+    return allowUnknown && part.length >= MIN_UNKNOWN_WORD && !PARTICLES.has(part) && !isCommonEnding(part) ? { count: 0.5, unknown: 1 } : null;
   };
-  const isCorpusWord = (part: string): boolean => part.length >= MIN_LEARNED_PART && frequency.has(part);
+  // Beside a part the vocabulary lacks, the known one must be a whole word of some length: "kanalisat" + "ionen" is no split.
+  const isCorpusWord = (part: string): boolean => part.length >= MIN_BESIDE_UNKNOWN && frequency.has(part);
 
   /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindeparkplatz" still splits. */
   const bestSplit = (word: string, allowUnknown: boolean): Split | null => {
@@ -139,7 +156,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     split(word) {
       const folded = foldDiacritics(word.toLowerCase());
       if (folded.length < 2 * MIN_PART) return [];
-      const split = bestSplit(folded, false);
+      const split = bestSplit(folded, false) ?? bestSplit(folded, true);
       if (!split) return [];
       const isVocabularyWord = frequency.has(folded) || stems.has(stem(folded));
       if (isVocabularyWord && split.unknown > 0) return [];

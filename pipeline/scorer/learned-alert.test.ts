@@ -101,6 +101,11 @@ describe('learned alert', () => {
     const after = scoreLearned(scorer, learned, wagons);
     expect(after).toBeLessThan(before);
     expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
+    // What the disliked project shares with the prompt is not held against anyone: only its own words are.
+    const onlyPrompt = project('o', 'Pose de moquette au collège', 'Pose de moquette');
+    const dislikedOnly = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, disliked: [disliked] }, corpus);
+    expect(scoreLearned(scorer, dislikedOnly, onlyPrompt)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, onlyPrompt) - 5);
+    expect(scoreLearned(scorer, dislikedOnly, wagons)).toBeLessThan(scoreLearned(scorer, base, wagons));
     // The share 0 turns the resemblance off.
     const off = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], weights: { ...LEARNING_WEIGHTS, likeShare: 0 } }, corpus);
     expect(scoreLearned(scorer, off, similar)).toBe(scoreLearned(scorer, base, similar));

@@ -39,6 +39,12 @@ describe('local scorer', () => {
     expect(score('CVC', 'fr', building).score).toBeGreaterThan(score('CVC', 'fr', other).score + 20);
   });
 
+  it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
+    const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
+    const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });
+    expect(score('poêlerie', 'fr', numbered).score).toBeGreaterThan(score('poêlerie', 'fr', bare).score + 10);
+  });
+
   it('does not e-mail a notice that shares only one generic word with the alert', () => {
     const printing = notice({ language: 'fr', title: 'Impression des documents de vote', cpvCodes: ['79810000'], canton: 'VD' });
     expect(score('traduction de documents techniques', 'fr', printing).score).toBeLessThan(70);

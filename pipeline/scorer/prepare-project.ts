@@ -27,6 +27,9 @@ export interface ProjectProfile {
   codes: string[];
 }
 
+/** "BKP 282.5", "CFC 230", "CCC 211": the groups of the Swiss building cost plan in its three languages. */
+const COST_PLAN_NUMBER = /\b(?:BKP|CFC|CCC)\s*(\d{1,3})(?:[.\d]*)/giu;
+
 /**
  * A notice as bags of analysed terms per field (title, description, the labels of its CPV codes in all
  * four languages), merged with the BM25F field weights. Independent of the corpus: the statistics that
@@ -60,6 +63,12 @@ export function prepareProjectProfile(
     const labels = resources.labelTerms(code);
     if (!labels) continue;
     for (const lang of LANGUAGES) for (const stem of labels[lang].keys()) labelTerms.add(terms.labelId(lang, stem));
+  }
+  // A building-cost-plan number in the title ("BKP 271 …", "CFC 230") names its group as a CPV code names its label.
+  for (const match of project.title.matchAll(COST_PLAN_NUMBER)) {
+    const group = resources.costPlanGroupTerms(match[1]!);
+    if (!group) continue;
+    for (const lang of LANGUAGES) for (const stem of group[lang].keys()) labelTerms.add(terms.labelId(lang, stem));
   }
   for (const id of labelTerms) add(id, parameters.field.cpvLabel);
   const sorted = [...frequencies].sort((a, b) => a[0] - b[0]);

@@ -50,4 +50,11 @@ describe('readPrompt', () => {
     expect([...read.place!.cantons]).toEqual(['LU']);
     expect(read.place!.exclusive).toBe(true);
   });
+
+  it("reads a place in a company's self-description as where it is, and one named with its wish as a constraint", () => {
+    expect(readPrompt('Wir sind eine Dachdeckerei aus Luzern und suchen Aufträge für Steildächer').place).toBeNull();
+    expect(readPrompt('Nous sommes un atelier de Fribourg et cherchons des travaux de vitrerie dans le canton de Berne').place?.cantons).toEqual(
+      new Set(['BE']),
+    );
+  });
 });

@@ -112,23 +112,26 @@ export function readPrompt(prompt: string): ReadPrompt {
   const all = clauses.flat();
   const mentions = findPlaceMentions(all);
   const placeIndices = placeWordIndices(all, mentions);
-  const place = readPlaceConstraint(all, mentions);
   const folded = all.map(fold);
-  const hasSeek = folded.some((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
-  const isProfile = hasSeek && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
+  const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
+  const isProfile = firstSeek >= 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
+  // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
+  // where it wants to work: only places named with what it seeks constrain.
+  const sought = isProfile ? mentions.filter((mention) => Math.min(...mention.wordIndices) > firstSeek) : mentions;
+  const place = readPlaceConstraint(all, sought);
 
   const words: PromptWord[] = [];
   let offset = 0;
-  let sought = !isProfile;
+  let seekingStarted = !isProfile;
   for (const clause of clauses) {
-    let role: WordRole = sought ? 'subject' : 'profile';
+    let role: WordRole = seekingStarted ? 'subject' : 'profile';
     // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought.
     let seeking = false;
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       const seek = phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0) {
-        sought = true;
+        seekingStarted = true;
         seeking = true;
         role = 'subject';
         i += seek - 1;

@@ -32,7 +32,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   /** In a company profile ("Wir sind eine Glaserei … wir suchen …") the self-description counts this much. */
   profileShare: 1,
   /** Words of the prompt a complete match is expected to carry: the rest of a list are alternatives. Tuned. */
-  queryBreadth: 3,
+  queryBreadth: 2,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
@@ -41,7 +41,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   exclusionFloor: 0.3,
 
   /** CPV evidence joins the text evidence (noisy-or) at this weight. Tuned. */
-  cpv: 0.4,
+  cpv: 0.25,
   /** What a shared CPV prefix of n digits is worth before rarity: division and group count almost nothing. */
   cpvDepth: Object.freeze([0, 0, 0.02, 0.15, 0.5, 0.8, 0.9, 0.95, 1] as readonly number[]),
   /** A code held by this share of the notices or fewer keeps its full specificity. */
@@ -70,8 +70,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.15, 20],
-    [0.45, 70],
+    [0.24, 20],
+    [0.51, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 

@@ -31,6 +31,11 @@ export interface ScoringResources {
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
+  /**
+   * The stems, per language, of the names of the building-cost-plan group a number such as "282.5" or "230"
+   * falls in (its most specific listed group), or undefined.
+   */
+  costPlanGroupTerms(number: string): LabelTerms['terms'] | undefined;
   /** Stems of the label and trade words one edit away from a written word ("instalation" → "installation"). */
   spellingNeighbours(language: Language, word: string): string[];
   /** Whether a label or a trade name of the language uses the stem. */
@@ -153,17 +158,22 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
-  // Each trade name: the stem of a one-word name, or the rarest stem of a longer one ("travaux de ferblanterie" → "ferblanter").
-  const tradeStems = trades.map((entry) =>
-    LANGUAGES.flatMap((language) =>
-      entry.names[language].flatMap((name) => {
-        const words = analyzer.analyze(splitWords(name), language);
-        if (words.length === 0) return [];
-        const rarest = words.reduce((best, word) => (idf(language, word.stem) > idf(language, best.stem) ? word : best));
-        return [{ language, stem: rarest.stem }];
-      }),
-    ),
+  // Each trade name of one word stands for its group by its stem ("Spengler", "ferblanterie", "lattoniere"). A
+  // name of several words describes the group ("installations de transport", "production de chaleur"): any of
+  // its words, alone, would stand for the trade wrongly, so it serves the group's terms (cost-plan numbers) only.
+  const analyzedNames = trades.map((entry) =>
+    LANGUAGES.flatMap((language) => entry.names[language].map((name) => ({ language, words: analyzer.analyze(splitWords(name), language) }))),
   );
+  const tradeStems = analyzedNames.map((names) => names.flatMap(({ language, words }) => (words.length === 1 ? [{ language, stem: words[0]!.stem }] : [])));
+  const groupTerms = new Map<string, LabelTerms['terms']>();
+  trades.forEach((entry, index) => {
+    if (entry.group === undefined || groupTerms.has(entry.group)) return;
+    const names = analyzedNames[index]!;
+    groupTerms.set(
+      entry.group,
+      perLanguage((language) => weightedStems(names.filter((name) => name.language === language).flatMap((name) => name.words))),
+    );
+  });
   const tradesByStem = new Map<string, number[]>();
   tradeStems.forEach((stems, index) => {
     for (const { language, stem } of stems) {
@@ -198,6 +208,14 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     knows: (language, stem) => documentFrequency.has(`${language}:${stem}`),
     relatedStems,
     labelTerms: (code) => byCode.get(code),
+    costPlanGroupTerms(number) {
+      const digits = number.replace(/\D/g, '');
+      for (let length = Math.min(3, digits.length); length >= 1; length--) {
+        const terms = groupTerms.get(digits.slice(0, length));
+        if (terms) return terms;
+      }
+      return undefined;
+    },
     tradeSynonyms(language, stem) {
       const seen = new Set<string>();
       const synonyms: Array<{ language: Language; stem: string }> = [];

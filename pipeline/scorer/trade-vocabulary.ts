@@ -5,6 +5,8 @@ import { LANGUAGES, type Language } from './text-analysis.ts';
 
 /** One trade or abbreviation in four languages: each cell lists its spellings, separated by ";". */
 export interface TradeEntry {
+  /** The group of the building cost plan (BKP/CFC/CCC) the row names, e.g. "271"; empty for an abbreviation. */
+  readonly group?: string;
   readonly names: Readonly<Record<Language, readonly string[]>>;
 }
 
@@ -15,9 +17,11 @@ export function parseTradeVocabulary(csv: string): TradeEntry[] {
   if (!header) return [];
   const at = Object.fromEntries(LANGUAGES.map((language) => [language, header.indexOf(language)])) as Record<Language, number>;
   for (const language of LANGUAGES) if (at[language] < 0) throw new Error(`trade vocabulary has no "${language}" column`);
+  const groupAt = header.indexOf('group');
   return rows
     .filter((row) => row.some((cell) => cell.trim() !== ''))
     .map((row) => ({
+      ...(groupAt >= 0 && /^\d+$/.test(row[groupAt]?.trim() ?? '') ? { group: row[groupAt]!.trim() } : {}),
       names: Object.fromEntries(
         LANGUAGES.map((language) => [
           language,

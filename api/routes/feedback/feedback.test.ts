@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type SignedUpUser, type TestApi } from '../../../test-support/api-client.ts';
 import { buildProjects, type BuiltProject } from '../../../test-support/factories.ts';
+import { warmSharedLocalScorer } from '../../../pipeline/score/shared-local-scorer.ts';
 
 // The real pipeline ports: feedback learns and re-scores with the local scorer, against Postgres.
 let api: TestApi;
@@ -13,6 +14,9 @@ const matches = async (user: SignedUpUser, id: number) =>
   (await user.client.get(`/api/alerts/${id}/matches`)).body as Array<{ score: number; feedback: string | null; project: { id: number } }>;
 
 beforeAll(async () => {
+  // The scorer's tables first: on a loaded machine their warm-up can outlast the wait of a request (INDEX_WAIT_MS),
+  // and this file tests learning, not the warm-up (pipeline/score tests that).
+  await warmSharedLocalScorer();
   api = await startTestApi();
   const [facade, facadeCrepi, crepiOnly, roads, asbestos] = await buildProjects(api.db.knex, [
     { title: 'Rénovation des façades du collège', description: 'Rénovation complète des façades et de la toiture.', creationLanguage: 'fr' },
