@@ -140,7 +140,8 @@ describe('tenders serve', () => {
         // Creating an alert scores it in the scoring thread (warm by then: its tables are derived on a first start).
         await expect.poll(() => serve.stdout().includes('scoring warm-up done'), { timeout: 180_000 }).toBe(true);
         const creating = client.post('/api/alerts', { prompt: 'lavage des vitres des écoles' });
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The alert's row is committed before it is scored: from then on the request is in flight in the server.
+        await expect.poll(async () => Number((await database.db.knex('alerts').count({ n: '*' }).first())?.n), { timeout: 120_000 }).toBe(1);
         expect(await serve.stop()).toBe(0);
         ended = true;
         await Promise.all(loops);
