@@ -1,7 +1,7 @@
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
-import { calibratedScore, essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
 import { foldDiacritics, LANGUAGES } from './text-analysis.ts';
@@ -71,11 +71,6 @@ export const LEARNING_WEIGHTS = {
    */
   likeShare: 0.6,
   unlikeShare: 2,
-  /**
-   * Where the resemblance is added: 1 on the scorer's evidence scale (0..1, before its score map, so the map's
-   * steep and flat stretches do not stretch or saturate it), 0 in score points.
-   */
-  resemblanceOnEvidence: 0,
   /**
    * A term of the disliked projects counts in their contrast only when at least this many notices carry it:
    * rarer ones are the tender's names (its building, its street), which its other lots share whatever their trade.
@@ -358,26 +353,9 @@ function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: Prepare
   const like = similarity?.liked ? weights.likeShare * similarityTo(similarity.liked, project, similarity.idf) : 0;
   const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
-  if (weights.resemblanceOnEvidence > 0) {
-    // On the evidence scale: the resemblance adds to what the prompt found, then the score map reads the sum.
-    const evidence = Math.min(1, evidenceOfScore(joined) + like);
-    const lowered = Math.max(evidence * (1 - weights.maxPenalty), evidence * (1 - penalty) - unlike);
-    return { score: calibratedScore(lowered), companion };
-  }
   const lifted = Math.min(100, joined + 100 * like);
   const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - 100 * unlike);
   return { score: Math.round(lowered), companion };
-}
-
-/** The evidence (0..1) the score map turns into this score (its inverse, linear between its knots). */
-function evidenceOfScore(score: number): number {
-  const knots = SCORING_PARAMETERS.calibration;
-  for (let i = 1; i < knots.length; i++) {
-    const [e1, s1] = knots[i]!;
-    const [e0, s0] = knots[i - 1]!;
-    if (score <= s1) return e0 + ((Math.max(score, s0) - s0) / (s1 - s0)) * (e1 - e0);
-  }
-  return 1;
 }
 
 const learns = (alert: LearnedAlert) =>
