@@ -15,7 +15,6 @@ export const FEEDBACK_GRID = {
   promptDampen: [0.5, 1],
   likeShare: [0.4, 0.6, 1],
   unlikeShare: [0.5, 1, 2],
-  negativeShare: [0, 0.3],
   unlikeMinDocuments: [0, 5],
   promptCodeDigits: [3],
 } as const;
@@ -28,8 +27,8 @@ export function withFeedbackTuned(values: FeedbackTuned, base: FeedbackSettings 
 }
 
 function feedbackTunedOf(settings: FeedbackSettings): FeedbackTuned {
-  const { promptBoost, promptDampen, likeShare, unlikeShare, negativeShare, unlikeMinDocuments } = settings.weights;
-  return { promptBoost, promptDampen, likeShare, unlikeShare, negativeShare, unlikeMinDocuments, promptCodeDigits: settings.learning.promptCodeDigits };
+  const { promptBoost, promptDampen, likeShare, unlikeShare, unlikeMinDocuments } = settings.weights;
+  return { promptBoost, promptDampen, likeShare, unlikeShare, unlikeMinDocuments, promptCodeDigits: settings.learning.promptCodeDigits };
 }
 
 function gridPoints(): FeedbackTuned[] {

@@ -53,11 +53,6 @@ export const FEEDBACK_LEARNING = {
   promptCodeDigits: 3,
   maxMoreTerms: 4,
   maxLessTerms: 6,
-  /**
-   * A "less like" word must be carried by at least this many notices: rarer ones are the disliked tender's names
-   * (its building, its street), which its other lots share whatever their trade (0: no check).
-   */
-  minLessDocuments: 0,
   maxCodes: 4,
   minCodeShare: 0.5,
 };
@@ -185,9 +180,8 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
     .slice(0, settings.maxMoreTerms);
-  const nameOnly = (key: string) => !!input.documentFrequency && input.documentFrequency(surfaces.get(key) ?? key) < settings.minLessDocuments;
   const less = [...disliked]
-    .filter(([key]) => !liked.has(key) && !promptWords.has(key) && !nameOnly(key))
+    .filter(([key]) => !liked.has(key) && !promptWords.has(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

@@ -49,14 +49,15 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
 /**
  * How learning weighs (docs/feedback.md). Those marked "Tuned" were chosen by 5-fold cross-validation over
  * the labelled alerts (`npm run bench -- feedback-cv`, with FEEDBACK_LEARNING.promptCodeDigits) and frozen;
- * the companion and negative shares come from an earlier run of it and are kept. Bounded so that one click
+ * the companion and negative shares come from an earlier run of it and are kept (the negative query is what makes
+ * the "less like" items shown on the alert act, and their undo mean something). Bounded so that one click
  * demotes or promotes, never wipes: a prompt word keeps at least half its weight, penalties take at most half a score.
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 0.5,
+  promptBoost: 1,
   /** A prompt word disliked projects carry and no liked one does weighs 1 − this… Tuned. */
-  promptDampen: 1,
+  promptDampen: 0.5,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). */
@@ -70,12 +71,13 @@ export const LEARNING_WEIGHTS = {
    * score; its similarity to the disliked ones' takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
    */
   likeShare: 0.6,
-  unlikeShare: 2,
+  unlikeShare: 1,
   /**
    * A term of the disliked projects counts in their contrast only when at least this many notices carry it:
    * rarer ones are the tender's names (its building, its street), which its other lots share whatever their trade.
+   * Tuned.
    */
-  unlikeMinDocuments: 0,
+  unlikeMinDocuments: 5,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
 };
