@@ -25,9 +25,13 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+const ASYNC_BATCH_BYTES = 4096;
+const ASYNC_FLUSH_MS = 200;
+
 /**
- * `sync: false` (the server): lines are written by a buffered stream that flushes as soon as it can and on exit,
- * instead of one blocking write per line on the thread that answers requests.
+ * `sync: false` (the server): lines are written by a buffered stream, in batches of 4 kB or at the latest
+ * 200 ms after they are logged, and on exit, instead of one write per line (one per request) on the thread
+ * that answers requests.
  */
 export function createLogger(options: { level?: string; stream?: 'stdout' | 'stderr'; destination?: NodeJS.WritableStream; sync?: boolean } = {}): Logger {
   const base = { level: options.level ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } };
@@ -37,7 +41,8 @@ export function createLogger(options: { level?: string; stream?: 'stdout' | 'std
   if (tty) {
     return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss Z', destination: fd } } });
   }
-  return pino(base, pino.destination({ fd, sync: options.sync ?? true }));
+  const sync = options.sync ?? true;
+  return pino(base, pino.destination(sync ? { fd, sync } : { fd, sync, minLength: ASYNC_BATCH_BYTES, periodicFlush: ASYNC_FLUSH_MS }));
 }
 
 /** Postgres URLs carry passwords; logs show only the host and database. */

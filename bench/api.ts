@@ -8,7 +8,8 @@ import type pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
-import { projectMatchesQuery, projectPageSql } from '../db/project-listing.ts';
+import { projectMatchesQuery, projectPageJsonSql } from '../db/project-listing.ts';
+import { simapProjectUrl } from '../domain/simap-url.ts';
 import { USER_STATS_SQL } from '../db/stats.ts';
 import { createScratchDatabase, databaseUrl, DEFAULT_TEST_DATABASE_URL, postgresProblem, type ScratchDatabase } from '../test-support/scratch-database.ts';
 import { TENDERS_BIN } from '../test-support/run-cli.ts';
@@ -307,9 +308,9 @@ export async function benchApi(): Promise<void> {
 
     const userId = 1;
     const base = { userId, matchThreshold: config.thresholds.match, limit: 100, offset: 0, sort: 'newest' as const };
-    const list = projectPageSql(base);
+    const list = projectPageJsonSql(base, simapProjectUrl('', 'fr'));
     await explain(db, 'project list (newest, limit 100)', list.sql, list.bindings);
-    const search = projectPageSql({ ...base, q: 'nettoyage lot 12' });
+    const search = projectPageJsonSql({ ...base, q: 'nettoyage lot 12' }, simapProjectUrl('', 'fr'));
     await explain(db, 'project search (q)', search.sql, search.bindings);
     await explain(db, 'stats', USER_STATS_SQL, [userId, config.thresholds.match, userId]);
     const { rows } = await db.knex.raw('select project_id from alert_matches m join alerts a on a.id = m.alert_id where a.user_id = ? limit 1', [userId]);

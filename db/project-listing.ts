@@ -112,18 +112,52 @@ function pageSql(where: string, order: string, tail: string): string {
     order by ${order}`;
 }
 
-export function projectPageSql(query: ProjectListQuery): { sql: string; bindings: Knex.Value[] } {
+/** The characters `encodeURIComponent` leaves as they are. */
+const URI_SAFE = `[A-Za-z0-9_.!~*''()-]`;
+
+/** `encodeURIComponent(column)` in SQL: each other character as its UTF-8 bytes, %XX in capitals. */
+function encodeUriComponentSql(column: string): string {
+  return `case when ${column} ~ '^${URI_SAFE}*$' then ${column} else (
+      select string_agg(case when c ~ '^${URI_SAFE}$' then c else regexp_replace(upper(encode(convert_to(c, 'UTF8'), 'hex')), '(..)', '%\\1', 'g') end, '' order by n)
+      from regexp_split_to_table(${column}, '') with ordinality as chars(c, n)
+    ) end`;
+}
+
+/** `Date#toJSON` in SQL: UTC, milliseconds, `Z`. */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The page as the API answers it (api/presenters/project.ts `presentProject`), built by Postgres as JSON text:
+ * the server sends it as it comes, with no row parsing, no camelCase keys and no JSON.stringify in Node.
+ * `metadata` is the notice's metadata with its `url` (the project's own, else the metadata's, else the simap
+ * page at `simapUrlPrefix` + the encoded project id), as JSON text (jsonb's spacing and key order).
+ */
+function pageJsonSql(where: string, order: string): string {
+  const url = `coalesce(p.url, case when jsonb_typeof(p.metadata->'url') = 'string' then p.metadata->>'url' end, ?::text || ${encodeUriComponentSql('p.project_id')})`;
+  const item = `json_build_object('id', p.id, 'projectId', p.project_id, 'title', p.title,
+      'titleFr', p.title_fr, 'titleDe', p.title_de, 'titleIt', p.title_it, 'titleEn', p.title_en,
+      'summaryFr', p.summary_fr, 'summaryDe', p.summary_de, 'summaryIt', p.summary_it, 'summaryEn', p.summary_en,
+      'organization', p.organization, 'location', p.location, 'category', p.category, 'description', p.description,
+      'publishedAt', ${isoSql('p.published_at')}, 'deadline', ${isoSql('p.deadline')}, 'budget', p.budget::float8,
+      'metadata', (p.metadata || jsonb_build_object('url', ${url}))::text,
+      'matchScore', p.match_score, 'matchCount', p.match_count)`;
+  return `select coalesce(json_agg(${item} order by ${order}), '[]')::text as body from (${pageSql(where, order, 'list')}) p`;
+}
+
+/** The statement of `findProjectPageJson` (the bench prints its plan). */
+export function projectPageJsonSql(query: ProjectListQuery, simapUrlPrefix: string): { sql: string; bindings: Knex.Value[] } {
   const filter = filterSql(query);
   return {
-    sql: pageSql(filter.sql, ORDER[query.sort], 'list'),
-    bindings: [...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
+    sql: pageJsonSql(filter.sql, ORDER[query.sort]),
+    bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
   };
 }
 
-export async function findProjectPage(db: Knex, query: ProjectListQuery): Promise<ProjectListRow[]> {
-  const { sql, bindings } = projectPageSql(query);
+/** The page of `/api/projects` as JSON text, ready to send (same content as `findProjectsByIds`' rows through `presentProject`). */
+export async function findProjectPageJson(db: Knex, query: ProjectListQuery, simapUrlPrefix: string): Promise<string> {
+  const { sql, bindings } = projectPageJsonSql(query, simapUrlPrefix);
   const { rows } = await db.raw(sql, bindings);
-  return rows as ProjectListRow[];
+  return (rows[0] as { body: string }).body;
 }
 
 export async function countProjects(db: Knex, filter: ProjectFilter): Promise<number> {

@@ -31,10 +31,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const PROBE = {
   id: 'probe',
   language: 'de' as const,
-  title: 'Sanierung Schulhaus, Malerarbeiten und Bodenbeläge',
-  description: 'Travaux de peinture et revêtements de sols, Kanton Bern.',
-  cpvCodes: ['45442100', '45432100'],
-  canton: 'BE',
+  title: 'Feuerwehrdepot, Zimmerarbeiten und Dachbegrünung',
+  description: 'Travaux de charpente et toiture végétalisée, Kanton Uri.',
+  cpvCodes: ['45422000', '45261000'],
+  canton: 'UR',
 };
 
 /** What prepared projects depend on: the scorer's sources and data, and its analysis of a probe notice. */

@@ -19,7 +19,7 @@ const previousCacheDir = derivedDataCacheDir();
 const PROJECTS = 60;
 // Built before the cache directory moves to a scratch one: later scorers share its tables instead of deriving them there.
 createLocalScorer();
-const TRADES = ['Malerarbeiten', 'Dachdeckerarbeiten', 'Gartenpflege', 'Reinigung', 'Heizungsanlagen', 'Bodenbeläge'];
+const TRADES = ['Malerarbeiten', 'Dachdeckerarbeiten', 'Gartenpflege', 'Reinigung', 'Heizungsanlagen', 'Zimmerarbeiten'];
 
 /** A scorer as a new process has it (its own term table), counting the database's projects it prepares (not the cache's probe). */
 function newProcessScorer(base?: LocalScorer): LocalScorer & { prepared: number } {

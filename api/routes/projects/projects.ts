@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
-import { findCategories, findProjectDetail, findProjectMatchesForUser, findProjectPage, projectExists } from '../../../db/project-listing.ts';
+import { findCategories, findProjectDetail, findProjectMatchesForUser, findProjectPageJson, projectExists } from '../../../db/project-listing.ts';
 import { findFeedbackForProject } from '../../../db/feedback.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentProjectMatch } from '../../presenters/match.ts';
-import { presentProject, presentProjectDetail } from '../../presenters/project.ts';
+import { presentProjectDetail } from '../../presenters/project.ts';
+import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { validateParams, validateQuery } from '../../validate.ts';
 import { IdParams } from '../id-param.ts';
 import { ProjectListQuery } from './schema.ts';
@@ -26,13 +27,15 @@ export function projectRoutes(deps: ApiDeps): Router {
   router.get('/projects', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const query = validateQuery(ctx, ProjectListQuery);
-    const [rows, total] = await Promise.all([
-      findProjectPage(db.knex, { ...query, userId: user.id, matchThreshold: threshold }),
+    // Postgres builds the page's JSON (presentProject's shape): sent as it comes, not parsed and re-serialised here.
+    const [body, total] = await Promise.all([
+      findProjectPageJson(db.knex, { ...query, userId: user.id, matchThreshold: threshold }, simapProjectUrl('', user.language)),
       deps.projectCounts.count(db.knex, query),
     ]);
     ctx.set('X-Total-Count', String(total));
     ctx.set('Access-Control-Expose-Headers', 'X-Total-Count');
-    ctx.body = rows.map((row) => presentProject(row, user.language));
+    ctx.type = 'application/json';
+    ctx.body = body;
   });
 
   router.get('/projects/categories', signedIn, async (ctx) => {
