@@ -118,7 +118,13 @@ describe('learned alert', () => {
     const disliked = project('x', 'Bâtiment Quillerette: armoires de cuisine', 'Quillerette, armoires, plans de travail', ['39141000']);
     const sibling = project('t', 'Bâtiment Quillerette: charpente en bois', 'Quillerette, charpente, poutres', ['45261100']);
     const base = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', undefined, corpus);
-    const withNames = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', { ...nothing, disliked: [disliked], weights: { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 } }, corpus);
+    const withNames = prepareLearnedAlert(
+      scorer,
+      'Charpente en bois',
+      'fr',
+      { ...nothing, disliked: [disliked], weights: { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 } },
+      corpus,
+    );
     const withoutNames = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', { ...nothing, disliked: [disliked] }, corpus);
     expect(scoreLearned(scorer, withNames, sibling)).toBeLessThan(scoreLearned(scorer, base, sibling));
     expect(scoreLearned(scorer, withoutNames, sibling)).toBe(scoreLearned(scorer, base, sibling));
