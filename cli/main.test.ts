@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { copyOfNewPglite } from '../test-support/pglite-template.ts';
 import { ROOT, runCli, runCliProcess } from '../test-support/run-cli.ts';
 import { makeTempDir } from '../test-support/test-config.ts';
 import { COMMANDS, readVersion } from './main.ts';
@@ -95,6 +96,7 @@ describe('tenders', () => {
 
   it('migrates the embedded database and reports status as JSON', async () => {
     const env = { DATA_DIR: makeTempDir() };
+    await copyOfNewPglite(env.DATA_DIR);
     const up = await runCli(['migrate', 'up', '--json'], env);
     expect(up.code, up.stderr).toBe(0);
     expect(JSON.parse(up.stdout)).toMatchObject({ ok: true, db: 'pglite', direction: 'up' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './connection.ts';
 import { affectedRows } from './affected-rows.ts';
+import { copyOfNewPglite } from '../test-support/pglite-template.ts';
 
 describe('affectedRows', () => {
   it('reads a count from pg (a number) and from PGlite (a result object)', () => {
@@ -14,7 +15,7 @@ describe('affectedRows', () => {
 describe('a DELETE on embedded PGlite', () => {
   let db: Database;
   beforeAll(async () => {
-    db = openDatabase({ kind: 'pglite', directory: null });
+    db = openDatabase({ kind: 'pglite', directory: await copyOfNewPglite() });
     await db.knex.raw('create table items (id int)');
     await db.knex.raw('insert into items values (1), (2), (3)');
   }, 240_000);

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyOfNewPglite } from '../test-support/pglite-template.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase, type Database } from './connection.ts';
 import { migrateDown, migrateLatest, migrationStatus } from './migrate.ts';
@@ -68,7 +69,7 @@ describe('migrations', () => {
 
   // PGlite runs Postgres in WebAssembly on one core: a loaded machine makes it slow, not wrong.
   it('go up, down and up again on embedded PGlite', { timeout: 240_000 }, async () => {
-    const db = openDatabase({ kind: 'pglite', directory: null });
+    const db = openDatabase({ kind: 'pglite', directory: await copyOfNewPglite() });
     try {
       await upDownUp(db);
     } finally {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_TEST_DATABASE_URL, dropDatabasesLike, postgresProblem } from './scratch-database.ts';
+import { ensureSharedScoringTables } from './scorer-cache.ts';
 
 export type TestDatabaseTarget = { kind: 'postgres'; url: string; runId: string } | { kind: 'pglite'; runId: string };
 
@@ -25,6 +26,7 @@ export async function setup(project: TestProject): Promise<void> {
     target = { kind: 'pglite', runId };
   }
   project.provide('testDatabase', target);
+  ensureSharedScoringTables();
 }
 
 export async function teardown(): Promise<void> {

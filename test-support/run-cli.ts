@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { forgetConfig } from '../config.ts';
+import { seedScorerCache } from './scorer-cache.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TENDERS_BIN = path.join(ROOT, 'bin', 'tenders.js');
@@ -16,8 +17,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The environment a CLI run gets: only what the test names, plus PATH/HOME, never the developer's .env values. */
+/**
+ * The environment a CLI run gets: only what the test names, plus PATH/HOME, never the developer's .env values.
+ * A DATA_DIR it names gets the scorer's shared tables in its cache (test-support/scorer-cache.ts).
+ */
 export function cliEnvironment(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  if (env.DATA_DIR) seedScorerCache(env.DATA_DIR);
   return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env };
 }
 

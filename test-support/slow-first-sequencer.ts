@@ -5,10 +5,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * They start before the others so that the run does not end waiting for one of them; a file missing from
  * the list only runs in vitest's own order (its last durations, else its size).
  */
-const SLOW_FILES = [
-  'web/e2e/screens.browser.test.ts',
+export const SLOW_FILES = [
   'cli/commands/scale-out.test.ts',
   'cli/commands/serve.test.ts',
+  'web/e2e/screens-fr.browser.test.ts',
+  'pipeline/score/scoring-worker.test.ts',
+  'web/e2e/screens-de.browser.test.ts',
+  'web/e2e/screens-it.browser.test.ts',
+  'web/e2e/screens-en.browser.test.ts',
+  // Mostly waiting (for room in the current rate-limit window, for other processes): started early, it overlaps the rest.
+  'api/rate-limits.test.ts',
   'pipeline/summarize/summarize-workers.test.ts',
   'cli/commands/scrape.test.ts',
   'cli/commands/score.test.ts',

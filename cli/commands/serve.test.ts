@@ -13,7 +13,7 @@ const OFFLINE_SIMAP = 'http://127.0.0.1:9/api';
 function waitForListening(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 480_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
@@ -42,7 +42,8 @@ describe('tenders serve', () => {
     await Promise.all(children.splice(0).map(stop));
   });
 
-  it('serves /api/health on the embedded database, runs the pipeline loop and keeps a second process out', { timeout: 180_000 }, async () => {
+  // Postgres-in-WebAssembly creating its database beside two CPU burners took over 180 s: a generous limit, the waits poll.
+  it('serves /api/health on the embedded database, runs the pipeline loop and keeps a second process out', { timeout: 600_000 }, async () => {
     const dataDir = makeTempDir();
     const process = spawnCli('serve', ['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', SIMAP_BASE_URL: OFFLINE_SIMAP });
     const server = process.child;
@@ -63,7 +64,7 @@ describe('tenders serve', () => {
         .split('\n')
         .filter((line) => line.includes('"round":1,'))
         .map((line) => (JSON.parse(line) as { msg: string }).msg);
-    await expect.poll(roundLines, { timeout: 150_000, interval: 250 }).toHaveLength(1);
+    await expect.poll(roundLines, { timeout: 300_000, interval: 250 }).toHaveLength(1);
     expect(roundLines()[0]).toMatch(
       /^round 1: scrape failed: simap\.ch is unreachable \(ECONNREFUSED\).*, summarize ok \(0 summarized, \d+\.\d s\), score ok \(0 alerts scored, 0 matches, \d+\.\d s\), notify ok \(0 sent, \d+\.\d s\), housekeeping ok \(\d+ sessions, \d+ rate-limit counters deleted, \d+\.\d s\) — \d+\.\d s$/,
     );
