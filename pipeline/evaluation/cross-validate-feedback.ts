@@ -11,11 +11,12 @@ import {
 
 /** The few learning weights tuned by cross-validation, each with the values tried. */
 export const FEEDBACK_GRID = {
-  promptBoost: [0.5, 1, 2],
+  promptBoost: [0.5, 1],
   promptDampen: [0.5, 1],
   likeShare: [0.4, 0.6, 1],
   unlikeShare: [0.5, 1, 2],
-  promptCodeDigits: [2, 3],
+  unlikeMinDocuments: [0, 5],
+  promptCodeDigits: [3],
 } as const;
 
 export type FeedbackTuned = { [K in keyof typeof FEEDBACK_GRID]: number };
@@ -26,8 +27,8 @@ export function withFeedbackTuned(values: FeedbackTuned, base: FeedbackSettings 
 }
 
 function feedbackTunedOf(settings: FeedbackSettings): FeedbackTuned {
-  const { promptBoost, promptDampen, likeShare, unlikeShare } = settings.weights;
-  return { promptBoost, promptDampen, likeShare, unlikeShare, promptCodeDigits: settings.learning.promptCodeDigits };
+  const { promptBoost, promptDampen, likeShare, unlikeShare, unlikeMinDocuments } = settings.weights;
+  return { promptBoost, promptDampen, likeShare, unlikeShare, unlikeMinDocuments, promptCodeDigits: settings.learning.promptCodeDigits };
 }
 
 function gridPoints(): FeedbackTuned[] {

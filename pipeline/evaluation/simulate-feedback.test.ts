@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { formatFeedbackReport, runFeedbackEvaluation } from './simulate-feedback.ts';
 
-// A made-up set: the alert's words find the garage's windows too; what the liked projects share finds the rest.
+// A made-up set: the alert's words find the garage's windows too; the other lots of the liked projects' buildings
+// (gymnase, mairie), which the alert's words miss, are what the liked projects' resemblance finds.
 const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr', title, description, cpv, canton: null });
 const set = {
   alerts: [{ id: 'a1', language: 'fr', prompt: 'Lavage de vitres' }],
@@ -15,8 +16,8 @@ const set = {
     project('p3', 'Lavage de vitres et verrières de la mairie', 'Nacelle élévatrice'),
     project('p4', 'Lavage de vitres des trams', 'Dépôt de wagons'),
     project('p5', 'Lavage de vitres du dépôt de wagons', 'Wagons de voirie'),
-    project('p6', 'Révision des verrières du musée', 'Nacelle élévatrice'),
-    project('p7', 'Verrières de la piscine: révision', 'Nacelle'),
+    project('p6', 'Révision des verrières du gymnase', 'Nacelle élévatrice'),
+    project('p7', 'Verrières de la mairie: révision', 'Nacelle'),
     project('p9', 'Lavage des locaux administratifs', 'Bureaux et couloirs'),
     project('p10', 'Lavage des vestiaires de la piscine', 'Vestiaires et douches'),
     project('p11', 'Lavage des wagons de voirie', 'Garage'),

@@ -93,7 +93,9 @@ describe('learned alert', () => {
     const unrelated = project('u', 'Déneigement des routes communales', 'Fraise à neige', ['90620000']);
     const wagons = project('w', 'Pose de parquet et moquette: wagons du funiculaire', 'Wagons du funiculaire', ['34620000']);
     const base = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', undefined, corpus);
-    const learned = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], disliked: [disliked] }, corpus);
+    // The made-up corpus is small: every word of the disliked project is rarer than `unlikeMinDocuments` notices.
+    const weights = { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 };
+    const learned = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], disliked: [disliked], weights }, corpus);
     expect(learned.similarity?.liked).toBeDefined();
     expect(scoreLearned(scorer, learned, similar)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, similar) + 10);
     expect(scoreLearned(scorer, learned, unrelated)).toBe(scoreLearned(scorer, base, unrelated));
@@ -103,11 +105,28 @@ describe('learned alert', () => {
     expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
     // What the disliked project shares with the prompt is not held against anyone: only its own words are.
     const onlyPrompt = project('o', 'Pose de moquette au collège', 'Pose de moquette');
-    const dislikedOnly = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, disliked: [disliked] }, corpus);
+    const dislikedOnly = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, disliked: [disliked], weights }, corpus);
     expect(scoreLearned(scorer, dislikedOnly, onlyPrompt)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, onlyPrompt) - 5);
     expect(scoreLearned(scorer, dislikedOnly, wagons)).toBeLessThan(scoreLearned(scorer, base, wagons));
     // The share 0 turns the resemblance off.
     const off = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], weights: { ...LEARNING_WEIGHTS, likeShare: 0 } }, corpus);
     expect(scoreLearned(scorer, off, similar)).toBe(scoreLearned(scorer, base, similar));
+  });
+
+  it("does not hold a disliked project's rare words (its tender's names) against the tender's other lots", () => {
+    // Two lots of one invented building: the subscriber dislikes the cabinet lot; the timber-frame lot shares only the building's name.
+    const disliked = project('x', 'Bâtiment Quillerette: armoires de cuisine', 'Quillerette, armoires, plans de travail', ['39141000']);
+    const sibling = project('t', 'Bâtiment Quillerette: charpente en bois', 'Quillerette, charpente, poutres', ['45261100']);
+    const base = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', undefined, corpus);
+    const withNames = prepareLearnedAlert(
+      scorer,
+      'Charpente en bois',
+      'fr',
+      { ...nothing, disliked: [disliked], weights: { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 } },
+      corpus,
+    );
+    const withoutNames = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', { ...nothing, disliked: [disliked] }, corpus);
+    expect(scoreLearned(scorer, withNames, sibling)).toBeLessThan(scoreLearned(scorer, base, sibling));
+    expect(scoreLearned(scorer, withoutNames, sibling)).toBe(scoreLearned(scorer, base, sibling));
   });
 });

@@ -49,14 +49,15 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
 /**
  * How learning weighs (docs/feedback.md). Those marked "Tuned" were chosen by 5-fold cross-validation over
  * the labelled alerts (`npm run bench -- feedback-cv`, with FEEDBACK_LEARNING.promptCodeDigits) and frozen;
- * the companion and negative shares come from an earlier run of it and are kept. Bounded so that one click
+ * the companion and negative shares come from an earlier run of it and are kept (the negative query is what makes
+ * the "less like" items shown on the alert act, and their undo mean something). Bounded so that one click
  * demotes or promotes, never wipes: a prompt word keeps at least half its weight, penalties take at most half a score.
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 0.5,
+  promptBoost: 1,
   /** A prompt word disliked projects carry and no liked one does weighs 1 − this… Tuned. */
-  promptDampen: 1,
+  promptDampen: 0.5,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). */
@@ -70,7 +71,13 @@ export const LEARNING_WEIGHTS = {
    * score; its similarity to the disliked ones' takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
    */
   likeShare: 0.6,
-  unlikeShare: 2,
+  unlikeShare: 1,
+  /**
+   * A term of the disliked projects counts in their contrast only when at least this many notices carry it:
+   * rarer ones are the tender's names (its building, its street), which its other lots share whatever their trade.
+   * Tuned.
+   */
+  unlikeMinDocuments: 5,
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
 };
@@ -217,9 +224,10 @@ function contrastOf(
   disliked: Map<number, number> | undefined,
   liked: ReadonlyMap<number, number> | undefined,
   prompt: PreparedAlert,
+  isName: (termId: number) => boolean,
 ): Map<number, number> | undefined {
   if (!disliked) return undefined;
-  for (const term of disliked.keys()) if (liked?.has(term) || prompt.termKeys.has(term)) disliked.delete(term);
+  for (const term of disliked.keys()) if (liked?.has(term) || prompt.termKeys.has(term) || isName(term)) disliked.delete(term);
   return disliked.size > 0 ? disliked : undefined;
 }
 
@@ -253,7 +261,10 @@ export function prepareLearnedAlert(
   const weights = learning.weights ?? LEARNING_WEIGHTS;
   const idf = idfOf(corpus);
   const liked = weights.likeShare > 0 ? centroidOf(learning.liked, idf) : undefined;
-  const disliked = weights.likeShare > 0 && weights.unlikeShare > 0 ? contrastOf(centroidOf(learning.disliked, idf), liked, base) : undefined;
+  const disliked =
+    weights.likeShare > 0 && weights.unlikeShare > 0
+      ? contrastOf(centroidOf(learning.disliked, idf), liked, base, (term) => (corpus?.documentFrequency(term) ?? Infinity) < weights.unlikeMinDocuments)
+      : undefined;
   const similarity: FeedbackCentroids | undefined = liked || disliked ? { ...(liked ? { liked } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
@@ -341,11 +352,11 @@ function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: Prepare
   const companion = alert.companion ? weights.companionShare * scorer.quickScore(alert.companion, project) : 0;
   const joined = 100 - ((100 - own) * (100 - companion)) / 100;
   const similarity = alert.similarity;
-  const like = similarity?.liked ? 100 * weights.likeShare * similarityTo(similarity.liked, project, similarity.idf) : 0;
-  const lifted = Math.min(100, joined + like);
+  const like = similarity?.liked ? weights.likeShare * similarityTo(similarity.liked, project, similarity.idf) : 0;
+  const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
-  const unlike = similarity?.disliked ? 100 * weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
-  const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - unlike);
+  const lifted = Math.min(100, joined + 100 * like);
+  const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - 100 * unlike);
   return { score: Math.round(lowered), companion };
 }
 
