@@ -1,5 +1,6 @@
+import { moveIntoPlace } from './move-into-place.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -42,12 +43,7 @@ export function builtWebRoot(): Promise<string> {
     if (existsSync(path.join(outDir, 'index.html'))) return outDir;
     const building = `${outDir}-${randomBytes(4).toString('hex')}`;
     await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'silent', build: { outDir: building, emptyOutDir: true } });
-    try {
-      renameSync(building, outDir);
-    } catch {
-      // Another process put the same build in place first.
-      rmSync(building, { recursive: true, force: true });
-    }
+    moveIntoPlace(building, outDir);
     return outDir;
   })();
   return built;

@@ -1,5 +1,6 @@
+import { moveIntoPlace } from './move-into-place.ts';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/connection.ts';
@@ -29,12 +30,7 @@ function templateDirectory(): Promise<string> {
     } finally {
       await db.close();
     }
-    try {
-      renameSync(building, dir);
-    } catch {
-      // Another worker put one in place first.
-      rmSync(building, { recursive: true, force: true });
-    }
+    moveIntoPlace(building, dir);
     return dir;
   })();
   return template;
