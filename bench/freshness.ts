@@ -18,7 +18,9 @@ import { makeTempDir } from '../test-support/test-config.ts';
 const EVERY_S = 30;
 const WINDOW_MS = Number(process.env.FRESHNESS_MINUTES ?? 4) * 60_000;
 const PUBLICATIONS = Number(process.env.FRESHNESS_PUBLICATIONS ?? 20);
-const BACKLOG = 40;
+// The backlog mixes every subject and place, as a real corpus does: the scorer's term weights come from the
+// projects' own statistics, and a corpus of cleaning tenders only would make the alert's words weigh nothing.
+const BACKLOG = 96;
 const ALERT = 'nettoyage de bâtiments scolaires en Suisse romande';
 const TODAY = new Date().toISOString().slice(0, 10);
 
@@ -53,7 +55,7 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, li
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
 const scratch = await createScratchDatabase(serverUrl, 'vigie_bench_freshness');
-const simap = await startFakeSimapServer(cleaningTenderNumbers(BACKLOG, 1000).map((n) => syntheticTender(n, { publicationDate: TODAY })));
+const simap = await startFakeSimapServer(Array.from({ length: BACKLOG }, (_, i) => 1000 + i).map((n) => syntheticTender(n, { publicationDate: TODAY })));
 const smtp = await startSmtpSink();
 const db = openDatabase({ kind: 'postgres', url: scratch.url });
 try {
