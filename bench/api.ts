@@ -254,13 +254,14 @@ export async function benchApi(): Promise<void> {
       // The first phase runs from the spawn: boot, migrations check, warm-up and the start-up load.
       let phaseCpu = { process: 0, main: 0 };
       let phaseStart = 0;
-      const phase = (label: string, requests: number) => {
+      const phase = (label: string, requests?: number) => {
         const now = performance.now() - server.spawnedAt;
         const cpu = server.cpuSeconds();
         const main = cpu.main - phaseCpu.main;
         console.log(
           `\n${label}: ${gcSummary(server.gcEvents, phaseStart, now)}; server CPU ${(cpu.process - phaseCpu.process).toFixed(1)} s (main thread ${main.toFixed(1)} s) ` +
-            `over ${((now - phaseStart) / 1000).toFixed(1)} s wall, ${requests} answers${requests > 0 ? `, main thread ${((main * 1e6) / requests).toFixed(0)} µs CPU each` : ''}`,
+            `over ${((now - phaseStart) / 1000).toFixed(1)} s wall` +
+            (requests === undefined ? '' : `, ${requests} answers${requests > 0 ? `, main thread ${((main * 1e6) / requests).toFixed(0)} µs CPU each` : ''}`),
         );
         phaseCpu = cpu;
         phaseStart = now;
@@ -288,11 +289,11 @@ export async function benchApi(): Promise<void> {
       console.log(
         `\nscoring warm-up ${warmUpMs === undefined ? 'NOT done 5 min after the start-up window' : `done ${(warmUpMs / 1000).toFixed(1)} s after the spawn`}`,
       );
-      phase('from the end of the start-up window to the end of the warm-up', 0);
+      phase('from the end of the start-up window to the end of the warm-up');
       let held = true;
       for (const path of ['/api/projects?limit=100', '/api/stats']) {
-        await load(server.url, cookie, path);
-        phase(`${path} warm-up run`, 0);
+        const warmUpRun = await load(server.url, cookie, path);
+        phase(`${path} warm-up run`, warmUpRun['2xx']);
         const warm = await load(server.url, cookie, path);
         phase(`${path} measured warm run`, warm['2xx']);
         held = report(`${path} warm at ${RATE} req/s for ${DURATION_SECONDS} s`, warm, P99_BUDGET_MS) && held;
