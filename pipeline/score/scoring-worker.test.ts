@@ -18,6 +18,8 @@ let db: Knex;
 let projects: BuiltProject[];
 let userId: number;
 const workers: ScoringWorker[] = [];
+/** One warm thread for the tests that do not depend on how it starts (each start costs a thread's warm-up). */
+let shared: ScoringWorker;
 const PROMPT = 'nettoyage de bureaux et de vitres';
 /** A wait long enough for the whole index on a loaded machine: the reference scores in this thread. */
 const WHOLE = 600_000;
@@ -53,6 +55,7 @@ beforeAll(async () => {
     })),
   );
   userId = (await buildUser(db)).id;
+  shared = start();
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +65,7 @@ afterAll(async () => {
 
 describe.skipIf(!onPostgres)('the scoring thread', () => {
   it('scores an alert as this thread would: the same pairs, scores and explanations', { timeout: 120_000 }, async () => {
-    const worker = start();
+    const worker = shared;
     const inThread = await buildAlert(db, { userId, prompt: PROMPT });
     const here = await buildAlert(db, { userId, prompt: PROMPT });
     await worker.warm;
@@ -94,7 +97,7 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
   });
 
   it('learns from feedback as this thread would', { timeout: 120_000 }, async () => {
-    const worker = start();
+    const worker = shared;
     const [inThread, here] = [await buildAlert(db, { userId, prompt: PROMPT }), await buildAlert(db, { userId, prompt: PROMPT })];
     for (const alert of [inThread, here]) {
       await setFeedback(db, userId, alert.id, projects[2]!.id, 'relevant');
@@ -106,20 +109,8 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
     expect(await learned(inThread.id)).toEqual(await learned(here.id));
   });
 
-  it('finishes the requests it has before it closes, then refuses new ones', { timeout: 120_000 }, async () => {
-    const worker = start();
-    await worker.warm;
-    const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
-    await editAlertPrompt(db, alert.id, 'lavage des vitres et nettoyage des bureaux');
-    const scoring = worker.scoreAlertNow(alert.id);
-    const closing = worker.close();
-    expect((await scoring).matches).toBeGreaterThan(0);
-    await closing;
-    await expect(worker.scoreAlertNow(alert.id)).rejects.toThrow('the server is shutting down');
-  });
-
   it('answers an error for an alert it cannot score, and keeps serving', { timeout: 120_000 }, async () => {
-    const worker = start();
+    const worker = shared;
     const gone = await buildAlert(db, { userId, prompt: PROMPT });
     await db('alerts').where({ id: gone.id }).delete();
     expect(await worker.scoreAlertNow(gone.id)).toEqual({ scored: 0, matches: 0 });
@@ -132,5 +123,18 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
     }
     const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
     expect((await worker.scoreAlertNow(alert.id)).matches).toBeGreaterThan(0);
+  });
+
+  // Last: it closes the shared thread.
+  it('finishes the requests it has before it closes, then refuses new ones', { timeout: 120_000 }, async () => {
+    const worker = shared;
+    await worker.warm;
+    const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
+    await editAlertPrompt(db, alert.id, 'lavage des vitres et nettoyage des bureaux');
+    const scoring = worker.scoreAlertNow(alert.id);
+    const closing = worker.close();
+    expect((await scoring).matches).toBeGreaterThan(0);
+    await closing;
+    await expect(worker.scoreAlertNow(alert.id)).rejects.toThrow('the server is shutting down');
   });
 });

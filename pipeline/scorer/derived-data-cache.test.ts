@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../../test-support/test-config.ts';
@@ -21,14 +21,22 @@ describe('the derived data cache', () => {
     expect(isDerivedDataCached('tables', key)).toBe(true);
   });
 
-  it('keys by the inputs: other data is built anew and replaces the old file', () => {
+  it('keys by the inputs: other data is built anew beside the old file, which goes once a day has passed', () => {
     const dir = makeTempDir();
     setDerivedDataCacheDir(dir);
     loadOrBuildDerived('tables', derivedDataKey(['catalog v1']), () => 'one');
     const build = vi.fn(() => 'two');
     expect(loadOrBuildDerived('tables', derivedDataKey(['catalog v2']), build)).toBe('two');
     expect(build).toHaveBeenCalledTimes(1);
-    expect(readdirSync(dir).filter((file) => file.startsWith('tables-'))).toHaveLength(1);
+    // Another checkout on other code still reads its own value.
+    expect(loadOrBuildDerived('tables', derivedDataKey(['catalog v1']), () => 'rebuilt')).toBe('one');
+    const tables = () => readdirSync(dir).filter((file) => file.startsWith('tables-'));
+    expect(tables()).toHaveLength(2);
+
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const file of tables()) utimesSync(path.join(dir, file), twoDaysAgo, twoDaysAgo);
+    expect(loadOrBuildDerived('tables', derivedDataKey(['catalog v3']), () => 'three')).toBe('three');
+    expect(tables()).toHaveLength(1);
   });
 
   it('rebuilds over a damaged file, and leaves no temporary file behind', () => {

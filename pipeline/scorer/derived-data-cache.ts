@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,9 +92,22 @@ function writeDerived(file: string, name: string, value: unknown): void {
     removeQuietly(temporary);
     return;
   }
-  // Values for older keys (older data or code) are never read again.
+  // Values for older keys (older data or code) are dropped once a day has passed without a write: until then
+  // another checkout of other code (a branch, a worktree) sharing this directory may still read its own.
+  const stale = Date.now() - STALE_AFTER_MS;
   for (const other of readdirSync(dir)) {
-    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && path.join(dir, other) !== file) removeQuietly(path.join(dir, other));
+    const otherFile = path.join(dir, other);
+    if (other.startsWith(`${name}-`) && other.endsWith('.v8') && otherFile !== file && modifiedAt(otherFile) < stale) removeQuietly(otherFile);
+  }
+}
+
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 
