@@ -183,22 +183,28 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   });
   const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
   // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
-  const spelling = new Map<string, Set<string>>();
-  for (const language of LANGUAGES) {
-    const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
-    for (const text of texts) {
-      for (const raw of splitWords(text)) {
-        const word = foldDiacritics(raw.toLowerCase());
-        if (word.length < MIN_SPELLING_WORD) continue;
-        for (const deleted of deletions(word)) {
-          const at = `${language}:${deleted}`;
-          let set = spelling.get(at);
-          if (!set) spelling.set(at, (set = new Set()));
-          set.add(word);
+  // Built on the first spelling question (only prompts ask): a process that only indexes notices never pays for it.
+  let spelling: Map<string, Set<string>> | undefined;
+  const spellingIndex = (): Map<string, Set<string>> => {
+    if (spelling) return spelling;
+    spelling = new Map();
+    for (const language of LANGUAGES) {
+      const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
+      for (const text of texts) {
+        for (const raw of splitWords(text)) {
+          const word = foldDiacritics(raw.toLowerCase());
+          if (word.length < MIN_SPELLING_WORD) continue;
+          for (const deleted of deletions(word)) {
+            const at = `${language}:${deleted}`;
+            let set = spelling.get(at);
+            if (!set) spelling.set(at, (set = new Set()));
+            set.add(word);
+          }
         }
       }
     }
-  }
+    return spelling;
+  };
   return {
     catalog,
     analyzer,
@@ -234,7 +240,8 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       if (word.length < MIN_SPELLING_WORD) return [];
       const { stem } = languageTools(language);
       const found = new Set<string>();
-      for (const deleted of deletions(word)) for (const known of spelling.get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
+      for (const deleted of deletions(word))
+        for (const known of spellingIndex().get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
       return [...found];
     },
     isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`),
