@@ -15,6 +15,8 @@ export interface ScoringThreadData {
   /** Connections of the thread's own pool. */
   poolMax: number;
   indexWaitMs?: number;
+  /** The thread's nice value (10 unless given): tests that wait for its warm-up beside other busy test files run it at 0. */
+  nice?: number;
 }
 
 const SCORING_THREAD_NICE = 10;
@@ -39,7 +41,7 @@ export async function runScoringThread(): Promise<void> {
   // HTTP thread runs first and the warm-up takes longer. Elsewhere it would lower the whole process: skipped.
   if (process.platform === 'linux') {
     try {
-      setPriority(0, SCORING_THREAD_NICE);
+      setPriority(0, data.nice ?? SCORING_THREAD_NICE);
     } catch {
       // Not allowed here: the thread runs at the process's priority.
     }
