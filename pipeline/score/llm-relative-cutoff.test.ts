@@ -41,7 +41,7 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       {
         title: 'Plattenarbeiten Werkhof',
         description:
-          'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel, Fugen und Silikonfugen, Abdichtung der Nasszellen und der Duschen, Reinigung und Übergabe.',
+          'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel, Fugen und Silikonfugen, Abdichtung der Nasszellen und der Duschen, Abnahme und Übergabe.',
         creationLanguage: 'de',
         cpvCodes: ['45431000'],
       },
