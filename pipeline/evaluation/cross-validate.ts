@@ -10,7 +10,7 @@ import { EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from './run-evaluat
 export const TUNED_GRID = {
   k1: [0.8, 1.2, 2],
   cpv: [0.25, 0.4, 0.6],
-  labelIdfPrior: [0, 50, 200],
+  b: [0.3, 0.5, 0.75],
   queryBreadth: [2, 3, 4],
 } as const;
 
@@ -26,11 +26,11 @@ const IDENTITY: ScoringParameters['calibration'] = [
 ];
 
 export function withTuned(values: TunedValues, base: ScoringParameters = SCORING_PARAMETERS): ScoringParameters {
-  return { ...base, k1: values.k1, cpv: values.cpv, labelIdfPrior: values.labelIdfPrior, queryBreadth: values.queryBreadth };
+  return { ...base, k1: values.k1, cpv: values.cpv, b: values.b, queryBreadth: values.queryBreadth };
 }
 
 export function tunedOf(parameters: ScoringParameters): TunedValues {
-  return { k1: parameters.k1, cpv: parameters.cpv, labelIdfPrior: parameters.labelIdfPrior, queryBreadth: parameters.queryBreadth };
+  return { k1: parameters.k1, cpv: parameters.cpv, b: parameters.b, queryBreadth: parameters.queryBreadth };
 }
 
 function gridPoints(): TunedValues[] {
@@ -133,7 +133,7 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
     let calibration = fitCalibration(pairsOf(table[best]!, train));
     let bestRecall = -1;
     points.forEach((point, i) => {
-      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.labelIdfPrior !== ranking.labelIdfPrior) return;
+      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b) return;
       const fitted = fitCalibration(pairsOf(table[i]!, train));
       const figures = figuresWith(fitted, pairsOf(table[i]!, train), frozen);
       const recall = figures.highly > 0 ? figures.highlyEmailed / figures.highly : 0;

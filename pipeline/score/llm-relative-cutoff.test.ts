@@ -40,7 +40,8 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
       {
         title: 'Plattenarbeiten Werkhof',
-        description: 'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel und Fugen, Abdichtung der Nasszellen.',
+        description:
+          'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel, Fugen und Silikonfugen, Abdichtung der Nasszellen und der Duschen, Abnahme und Übergabe.',
         creationLanguage: 'de',
         cpvCodes: ['45431000'],
       },
