@@ -204,6 +204,26 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Starte
   };
 }
 
+/**
+ * CPU seconds so far of the local Postgres server's backends connected to `database` (from /proc; 0 when the
+ * server is elsewhere). Backends that have exited since are not counted: compare phases of steady load.
+ */
+function postgresCpuSeconds(database: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.startsWith('postgres: ') || !command.includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return total;
+}
+
 /** Count, total and longest main-thread pause of the collections in [fromMs, toMs), by kind. */
 function gcSummary(events: readonly GcEvent[], fromMs: number, toMs: number): string {
   const inWindow = events.filter((event) => event.at >= fromMs && event.at < toMs);
@@ -287,26 +307,30 @@ export async function benchApi(): Promise<void> {
       let phaseCpu = { process: 0, main: 0 };
       let phaseThreads: ThreadCpu = { mainUser: 0, mainSystem: 0, niced: 0, others: 0 };
       let phaseStart = 0;
+      let phasePostgres = postgresCpuSeconds(scratch.name);
       const phase = (label: string, requests?: number) => {
         const now = performance.now() - server.spawnedAt;
         const cpu = server.cpuSeconds();
+        const postgres = postgresCpuSeconds(scratch.name);
         const threads = server.threadCpuSeconds();
         const main = cpu.main - phaseCpu.main;
         const perAnswer = (seconds: number) => ((seconds * 1e6) / requests!).toFixed(0);
         console.log(
           `\n${label}: ${gcSummary(server.gcEvents, phaseStart, now)}; server CPU ${(cpu.process - phaseCpu.process).toFixed(1)} s (main thread ${main.toFixed(1)} s, ` +
             `scoring thread ${(threads.niced - phaseThreads.niced).toFixed(1)} s, other threads ${(threads.others - phaseThreads.others).toFixed(1)} s) ` +
-            `over ${((now - phaseStart) / 1000).toFixed(1)} s wall` +
+            `, Postgres backends ${(postgres - phasePostgres).toFixed(1)} s, over ${((now - phaseStart) / 1000).toFixed(1)} s wall` +
             (requests === undefined
               ? ''
               : `, ${requests} answers${
                   requests > 0
-                    ? `, main thread ${perAnswer(main)} µs CPU each (user ${perAnswer(threads.mainUser - phaseThreads.mainUser)}, system ${perAnswer(threads.mainSystem - phaseThreads.mainSystem)})`
+                    ? `, main thread ${perAnswer(main)} µs CPU each (user ${perAnswer(threads.mainUser - phaseThreads.mainUser)}, system ${perAnswer(threads.mainSystem - phaseThreads.mainSystem)}), ` +
+                      `Postgres ${perAnswer(postgres - phasePostgres)} µs each`
                     : ''
                 }`),
         );
         phaseCpu = cpu;
         phaseThreads = threads;
+        phasePostgres = postgres;
         phaseStart = now;
       };
       const startSeconds = Math.floor(STARTUP_WINDOW_SECONDS - (performance.now() - server.spawnedAt) / 1000);
