@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { hash } from '@node-rs/argon2';
@@ -65,7 +65,8 @@ async function seed(db: Database): Promise<void> {
      on conflict do nothing`,
     [PROJECTS, MATCHES_PER_ALERT],
   );
-  await knex.raw('analyze');
+  // As a database in service: the visibility map set, so that index-only scans read no heap page.
+  await knex.raw('vacuum analyze');
   const { rows } = await knex.raw('select count(*)::int as count from alert_matches');
   console.log(
     `seeded ${USERS} users, ${USERS * 3} alerts and ${(rows[0] as { count: number }).count} matches in ${Math.round(performance.now() - started)} ms`,
@@ -87,6 +88,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+interface ThreadCpu {
+  mainUser: number;
+  mainSystem: number;
+  /** Threads running at a lower priority (nice > 0): the scoring thread. */
+  niced: number;
+  /** Every other thread: V8's platform threads (parallel and concurrent GC, compilers), libuv's pool, the inspector. */
+  others: number;
+}
+
 /** One garbage collection of the server's main thread, from its --trace-gc line. */
 interface GcEvent {
   /** Milliseconds after the spawn (the bench's clock, when the line was read). */
@@ -100,6 +110,8 @@ interface StartedServer {
   gcEvents: GcEvent[];
   /** CPU seconds (user + system) the server process (all threads) and its main thread have used so far. */
   cpuSeconds(): { process: number; main: number };
+  /** CPU seconds so far by thread kind: the main thread (user and system apart), the niced scoring thread, the others (V8's GC helpers, libuv). */
+  threadCpuSeconds(): ThreadCpu;
   /** performance.now() when the process was spawned. */
   spawnedAt: number;
   /** Milliseconds from spawn to the end of the scoring warm-up, once the server has logged it. */
@@ -157,10 +169,31 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Starte
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
   const cpuSeconds = () => ({ process: ticks(`/proc/${child.pid}/stat`), main: ticks(`/proc/${child.pid}/task/${child.pid}/stat`) });
+  // Threads that ended (a worker thread that exited) are counted in the process's total only.
+  const threadCpuSeconds = (): ThreadCpu => {
+    const cpu: ThreadCpu = { mainUser: 0, mainSystem: 0, niced: 0, others: 0 };
+    for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
+      let fields: string[];
+      try {
+        fields = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      } catch {
+        continue;
+      }
+      const user = Number(fields[11]) / 100;
+      const system = Number(fields[12]) / 100;
+      if (tid === String(child.pid)) {
+        cpu.mainUser = user;
+        cpu.mainSystem = system;
+      } else if (Number(fields[16]) > 0) cpu.niced += user + system;
+      else cpu.others += user + system;
+    }
+    return cpu;
+  };
   return {
     url,
     gcEvents,
     cpuSeconds,
+    threadCpuSeconds,
     spawnedAt,
     warmUpDoneMs: () => warmUpDoneMs,
     peakRssMb,
@@ -170,6 +203,26 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Starte
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * CPU seconds so far of the local Postgres server's backends connected to `database` (from /proc; 0 when the
+ * server is elsewhere). Backends that have exited since are not counted: compare phases of steady load.
+ */
+function postgresCpuSeconds(database: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.startsWith('postgres: ') || !command.includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return total;
 }
 
 /** Count, total and longest main-thread pause of the collections in [fromMs, toMs), by kind. */
@@ -253,17 +306,34 @@ export async function benchApi(): Promise<void> {
       const cookie = await login(server.url);
       // The first phase runs from the spawn: boot, migrations check, warm-up and the start-up load.
       let phaseCpu = { process: 0, main: 0 };
+      let phaseThreads: ThreadCpu = { mainUser: 0, mainSystem: 0, niced: 0, others: 0 };
       let phaseStart = 0;
+      let phasePostgres = postgresCpuSeconds(scratch.name);
       const phase = (label: string, requests?: number) => {
         const now = performance.now() - server.spawnedAt;
         const cpu = server.cpuSeconds();
+        const postgres = postgresCpuSeconds(scratch.name);
+        const threads = server.threadCpuSeconds();
         const main = cpu.main - phaseCpu.main;
+        const perAnswer = (seconds: number) => ((seconds * 1e6) / requests!).toFixed(0);
         console.log(
-          `\n${label}: ${gcSummary(server.gcEvents, phaseStart, now)}; server CPU ${(cpu.process - phaseCpu.process).toFixed(1)} s (main thread ${main.toFixed(1)} s) ` +
+          `\n${label}: ${gcSummary(server.gcEvents, phaseStart, now)}; server CPU ${(cpu.process - phaseCpu.process).toFixed(1)} s (main thread ${main.toFixed(1)} s, ` +
+            `scoring thread ${(threads.niced - phaseThreads.niced).toFixed(1)} s, other threads ${(threads.others - phaseThreads.others).toFixed(1)} s), ` +
+            // Negative when idle pool connections closed during the phase (their backends' CPU went with them).
+            `Postgres backends ${postgres >= phasePostgres ? `${(postgres - phasePostgres).toFixed(1)} s` : 'not counted (connections closed)'}, ` +
             `over ${((now - phaseStart) / 1000).toFixed(1)} s wall` +
-            (requests === undefined ? '' : `, ${requests} answers${requests > 0 ? `, main thread ${((main * 1e6) / requests).toFixed(0)} µs CPU each` : ''}`),
+            (requests === undefined
+              ? ''
+              : `, ${requests} answers${
+                  requests > 0
+                    ? `, main thread ${perAnswer(main)} µs CPU each (user ${perAnswer(threads.mainUser - phaseThreads.mainUser)}, system ${perAnswer(threads.mainSystem - phaseThreads.mainSystem)}), ` +
+                      `Postgres ${perAnswer(postgres - phasePostgres)} µs each`
+                    : ''
+                }`),
         );
         phaseCpu = cpu;
+        phaseThreads = threads;
+        phasePostgres = postgres;
         phaseStart = now;
       };
       const startSeconds = Math.floor(STARTUP_WINDOW_SECONDS - (performance.now() - server.spawnedAt) / 1000);

@@ -16,6 +16,7 @@ import * as createAlertFeedback from './migrations/20261205100000-create-alert-f
 import * as createWatchlist from './migrations/20261205100100-create-watchlist.ts';
 import * as addEmailLinkKey from './migrations/20261205100200-add-email-link-key.ts';
 import * as createLearnedAssociations from './migrations/20261207100000-create-learned-associations.ts';
+import * as alertMatchesScoreIndexCoversProject from './migrations/20261208100000-alert-matches-score-index-covers-project.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205100100-create-watchlist': createWatchlist,
   '20261205100200-add-email-link-key': addEmailLinkKey,
   '20261207100000-create-learned-associations': createLearnedAssociations,
+  '20261208100000-alert-matches-score-index-covers-project': alertMatchesScoreIndexCoversProject,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRaw } from './prepared.ts';
 
 export type ProjectSort = 'newest' | 'title' | 'organization';
 
@@ -144,19 +145,22 @@ function pageJsonSql(where: string, order: string): string {
   return `select coalesce(json_agg(${item} order by ${order}), '[]')::text as body from (${pageSql(where, order, 'list')}) p`;
 }
 
+/** The text of the list's statement by sort and filter shape, written once (the same string each time). */
+const pageJsonSqlByShape = new Map<string, string>();
+
 /** The statement of `findProjectPageJson` (the bench prints its plan). */
 export function projectPageJsonSql(query: ProjectListQuery, simapUrlPrefix: string): { sql: string; bindings: Knex.Value[] } {
   const filter = filterSql(query);
-  return {
-    sql: pageJsonSql(filter.sql, ORDER[query.sort]),
-    bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId],
-  };
+  const shape = `${query.sort} ${filter.sql}`;
+  let sql = pageJsonSqlByShape.get(shape);
+  if (sql === undefined) pageJsonSqlByShape.set(shape, (sql = pageJsonSql(filter.sql, ORDER[query.sort])));
+  return { sql, bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId] };
 }
 
 /** The page of `/api/projects` as JSON text, ready to send (same content as `findProjectsByIds`' rows through `presentProject`). */
 export async function findProjectPageJson(db: Knex, query: ProjectListQuery, simapUrlPrefix: string): Promise<string> {
   const { sql, bindings } = projectPageJsonSql(query, simapUrlPrefix);
-  const { rows } = await db.raw(sql, bindings);
+  const { rows } = await preparedRaw(db, sql, bindings);
   return (rows[0] as { body: string }).body;
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRaw } from './prepared.ts';
 
 export interface UserStats {
   matchingProjects: number;
@@ -11,6 +12,6 @@ export const USER_STATS_SQL = `select
   (select count(*) from alerts where user_id = ? and is_active)::int as active_alerts`;
 
 export async function findUserStats(db: Knex, userId: number, matchThreshold: number): Promise<UserStats> {
-  const { rows } = await db.raw(USER_STATS_SQL, [userId, matchThreshold, userId]);
+  const { rows } = await preparedRaw(db, USER_STATS_SQL, [userId, matchThreshold, userId]);
   return rows[0] as UserStats;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
@@ -70,6 +71,13 @@ export function registerServe(program: Command): void {
       const cacheDir = path.join(config.dataDir, 'cache');
       // On Postgres the scorer, the project index and the scoring of "process now" run in a thread of their own,
       // with their own connections: this thread's heap stays small (short collections) and its loop free.
+      if (db.kind === 'postgres') {
+        // V8 runs a scavenge on helper threads of its own, which the scoring thread's nice does not reach: while the
+        // thread built the index (hundreds of scavenges) they used as much CPU as the thread itself, at this thread's
+        // priority. Each thread now scavenges its young generation alone (the HTTP thread's is small); V8 reads the
+        // flag at every scavenge. (Marking and sweeping stay concurrent: those flags cannot change once V8 runs.)
+        v8.setFlagsFromString('--no-parallel-scavenge');
+      }
       const scoring =
         db.kind === 'postgres' ? startScoringWorker({ databaseUrl: config.databaseUrl!, cacheDir, logger: logger.child({ component: 'scoring' }) }) : undefined;
       const inFlight = createInFlightRequests();

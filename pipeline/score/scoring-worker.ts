@@ -10,6 +10,13 @@ import(workerData.tsx)
   .then((entry) => entry.runScoringThread());
 `;
 
+/**
+ * The scoring thread's young generation (V8's default is 48 MB, three 16 MB semi-spaces). Indexing 100,000
+ * projects keeps most of what it allocates: with the default it took ~280 scavenges in its first minute, each
+ * walking the old generation's pointers into the young one, with V8's GC helper threads (not niced) beside it.
+ */
+const SCORING_YOUNG_GENERATION_MB = 192;
+
 /** The HTTP process's handle on its scoring thread. */
 export interface ScoringWorker {
   scoreAlertNow(alertId: number): Promise<{ scored: number; matches: number }>;
@@ -42,6 +49,7 @@ export function startScoringWorker(options: ScoringWorkerOptions): ScoringWorker
   const spawn = (): Worker => {
     const started = new Worker(WORKER_SOURCE, {
       eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: SCORING_YOUNG_GENERATION_MB },
       workerData: { ...data, tsx: import.meta.resolve('tsx/esm/api'), entry: new URL('./scoring-thread.ts', import.meta.url).href },
     });
     started.on('message', (reply: ScoringReply) => {
