@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import Keygrip from 'keygrip';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import createSession from 'koa-session';
@@ -20,30 +21,6 @@ declare module 'koa' {
   }
 }
 
-/**
- * Signs and checks cookies as `keygrip` does (HMAC-SHA1 of `name=value` in base64url without padding, the first
- * key signs, any key verifies), so that cookies signed before stay valid. Per check it computes one HMAC per key and
- * compares in constant time; keygrip's comparison (tsscmp) draws random bytes and computes two more HMACs for every
- * check, and `cookies` builds a new Keygrip for every request when the app's keys are an array.
- */
-export function cookieSigner(keys: readonly string[]): {
-  sign(data: string): string;
-  verify(data: string, digest: string): boolean;
-  index(data: string, digest: string): number;
-} {
-  if (keys.length === 0) throw new Error('Keys must be provided.');
-  const sign = (data: string, key: string) => createHmac('sha1', key).update(data).digest('base64url');
-  const index = (data: string, digest: string) => {
-    const given = Buffer.from(digest);
-    for (let i = 0; i < keys.length; i++) {
-      const expected = Buffer.from(sign(data, keys[i]!));
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return i;
-    }
-    return -1;
-  };
-  return { sign: (data) => sign(data, keys[0]!), verify: (data, digest) => index(data, digest) > -1, index };
-}
-
 /** Requests that never read or write a session (the health check): no cookie check, no lookup in the database. */
 const SESSIONLESS_PATHS = new Set(['/api/health']);
 
@@ -52,8 +29,8 @@ const SESSIONLESS_PATHS = new Set(['/api/health']);
  * `Secure` follows PUBLIC_URL, not the socket, because TLS usually ends at a proxy in front of us.
  */
 export function sessions(app: Koa, db: Database, options: { keys: string[]; secure: boolean }): Middleware[] {
-  // Koa hands its keys to `cookies`, which takes a Keygrip-like object as it is.
-  app.keys = cookieSigner(options.keys) as unknown as Koa['keys'];
+  // Koa hands its keys to `cookies`, which builds a new Keygrip for every request when they are an array: one, once.
+  app.keys = new Keygrip(options.keys);
   const markSecure: Middleware = async (ctx, next) => {
     if (options.secure) (ctx.cookies as unknown as { secure: boolean }).secure = true;
     await next();
