@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SLOW_FILES = [
   'cli/commands/scale-out.test.ts',
   'cli/commands/serve.test.ts',
+  'cli/commands/serve-postgres.test.ts',
   'web/e2e/screens-fr.browser.test.ts',
   'pipeline/score/scoring-worker.test.ts',
   'web/e2e/screens-de.browser.test.ts',
