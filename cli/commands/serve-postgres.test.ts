@@ -23,7 +23,10 @@ describe('tenders serve on Postgres', () => {
       try {
         await buildProjects(
           database.db.knex,
-          Array.from({ length: 300 }, (_, i) => ({ title: i % 2 ? `Lavage des vitres, lot ${i}` : `Pose de parquet, lot ${i}`, cpvCodes: ['90911300'] })),
+          Array.from({ length: 300 }, (_, i) => ({
+            title: i % 2 ? `Restauration des vitraux, lot ${i}` : `Accordage des pianos, lot ${i}`,
+            cpvCodes: ['45441000'],
+          })),
         );
         const serve = spawnCli('serve', ['serve'], {
           DATA_DIR: makeTempDir(),
@@ -68,7 +71,7 @@ describe('tenders serve on Postgres', () => {
         };
         const loops = ['/api/projects?limit=100', '/api/stats', '/api/alerts', '/api/projects?limit=20&sort=title'].flatMap((path) => [ask(path), ask(path)]);
         await expect.poll(() => answers[200] ?? 0, { timeout: 60_000 }).toBeGreaterThan(50);
-        const creating = client.post('/api/alerts', { prompt: 'lavage des vitres des écoles' });
+        const creating = client.post('/api/alerts', { prompt: 'restauration des vitraux des chapelles' });
         // The alert's row is committed before it is scored: from then on the request is in flight in the server.
         await expect.poll(async () => Number((await database.db.knex('alerts').count({ n: '*' }).first())?.n), { timeout: 120_000 }).toBe(1);
         expect(await serve.stop()).toBe(0);

@@ -20,7 +20,7 @@ let userId: number;
 const workers: ScoringWorker[] = [];
 /** One warm thread for the tests that do not depend on how it starts (each start costs a thread's warm-up). */
 let shared: ScoringWorker;
-const PROMPT = 'nettoyage de bureaux et de vitres';
+const PROMPT = 'accordage de pianos et restauration de vitraux';
 /** A wait long enough for the whole index on a loaded machine: the reference scores in this thread. */
 const WHOLE = 600_000;
 /** Each test waits on the thread's warm-up: a generous limit for a loaded machine (the waits end on their conditions). */
@@ -50,11 +50,11 @@ beforeAll(async () => {
     Array.from({ length: 600 }, (_, i) => ({
       title:
         i % 3 === 0
-          ? `Nettoyage des bureaux de l'administration, lot ${i}`
+          ? `Accordage des pianos du conservatoire, lot ${i}`
           : i % 3 === 1
-            ? `Réfection de la route cantonale, lot ${i}`
-            : `Lavage des vitres, lot ${i}`,
-      cpvCodes: i % 3 === 1 ? ['45233141'] : ['90919200'],
+            ? `Pose de pavés en granit, lot ${i}`
+            : `Restauration des vitraux de la chapelle, lot ${i}`,
+      cpvCodes: [i % 3 === 0 ? '50860000' : i % 3 === 1 ? '45233222' : '45441000'],
     })),
   );
   userId = (await buildUser(db)).id;
@@ -119,12 +119,12 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
     expect(await worker.scoreAlertNow(gone.id)).toEqual({ scored: 0, matches: 0 });
     await db.raw('alter table alert_matches rename to alert_matches_away');
     try {
-      const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
+      const alert = await buildAlert(db, { userId, prompt: 'restauration des vitraux' });
       await expect(worker.scoreAlertNow(alert.id)).rejects.toThrow(/alert_matches/);
     } finally {
       await db.raw('alter table alert_matches_away rename to alert_matches');
     }
-    const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
+    const alert = await buildAlert(db, { userId, prompt: 'restauration des vitraux' });
     expect((await worker.scoreAlertNow(alert.id)).matches).toBeGreaterThan(0);
   });
 
@@ -132,8 +132,8 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
   it('finishes the requests it has before it closes, then refuses new ones', LIMIT, async () => {
     const worker = shared;
     await worker.warm;
-    const alert = await buildAlert(db, { userId, prompt: 'lavage des vitres' });
-    await editAlertPrompt(db, alert.id, 'lavage des vitres et nettoyage des bureaux');
+    const alert = await buildAlert(db, { userId, prompt: 'restauration des vitraux' });
+    await editAlertPrompt(db, alert.id, 'restauration des vitraux et accordage des pianos');
     const scoring = worker.scoreAlertNow(alert.id);
     const closing = worker.close();
     expect((await scoring).matches).toBeGreaterThan(0);
