@@ -33,6 +33,7 @@ export const API_ERROR_CODES = [
   'invalid_signature',
   'malformed_event',
   'unsafe_text',
+  'restarting',
   'internal_error',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { countActiveAlerts, findUserAlert, insertAlert, updateUserAlert, type AlertFields, type AlertWithMatchCount } from '../../db/alerts.ts';
 import { lockUser } from '../../db/users.ts';
 import { MAX_ACTIVE_ALERTS } from '../../domain/plans.ts';
+import { ScoringStoppedError } from '../../pipeline/score/scoring-stopped-error.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ensureAlertEntitlement } from '../billing/ensure-alert-entitlement.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
@@ -14,9 +15,16 @@ async function ensureActiveAlertRoom(trx: Knex.Transaction, userId: number, exce
   if ((await countActiveAlerts(trx, userId, exceptId)) >= MAX_ACTIVE_ALERTS) throw new ForbiddenError(ALERT_LIMIT_REACHED, 'alert_limit_reached');
 }
 
-/** Scores the alert against existing projects in the request (local scorer), then reads it back with its match count. */
+/**
+ * Scores the alert against existing projects in the request (local scorer), then reads it back with its match count.
+ * When the server is stopping the alert is answered as saved, so that no one saves it twice; the next pipeline run scores it.
+ */
 async function scoreAndReload(deps: Pick<ApiDeps, 'db' | 'pipeline' | 'config'>, userId: number, alertId: number): Promise<AlertWithMatchCount> {
-  await deps.pipeline.scoreAlertNow(deps.db.knex, alertId);
+  try {
+    await deps.pipeline.scoreAlertNow(deps.db.knex, alertId);
+  } catch (error) {
+    if (!(error instanceof ScoringStoppedError)) throw error;
+  }
   const alert = await findUserAlert(deps.db.knex, userId, alertId, deps.config.thresholds.match);
   if (!alert) throw new NotFoundError(ALERT_NOT_FOUND);
   return alert;

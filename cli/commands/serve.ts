@@ -121,6 +121,7 @@ export function registerServe(program: Command): void {
         if (stopping) return;
         stopping = true;
         logger.info({ signal, inFlight: inFlight.count }, 'shutting down');
+        scoring?.stopWaiting();
         await drainServer(server, inFlight, { timeoutMs: DRAIN_MS, logger });
         await Promise.all([scoring?.close(), Promise.race([schedule?.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))])]);
         mailer.close();

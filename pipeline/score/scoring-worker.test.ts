@@ -8,6 +8,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../t
 import { relearnAlert } from '../feedback/relearn-alert.ts';
 import { derivedDataCacheDir } from '../scorer/derived-data-cache.ts';
 import { scoreAlertNow } from './score-alert-now.ts';
+import { ScoringStoppedError } from './scoring-stopped-error.ts';
 import { startScoringWorker, type ScoringWorker } from './scoring-worker.ts';
 
 // The thread opens its own connections: it needs a Postgres server (the PGlite fallback is one process's).
@@ -126,6 +127,17 @@ describe.skipIf(!onPostgres)('the scoring thread', () => {
     }
     const alert = await buildAlert(db, { userId, prompt: 'restauration des vitraux' });
     expect((await worker.scoreAlertNow(alert.id)).matches).toBeGreaterThan(0);
+  });
+
+  it('answers what waits, and what comes later, at once with ScoringStoppedError once told to stop waiting', LIMIT, async () => {
+    const worker = start();
+    const alert = await buildAlert(db, { userId, prompt: 'pose de pavés en granit' });
+    // Sent before the new thread has even loaded its modules: only stopWaiting can answer it now.
+    const waiting = worker.scoreAlertNow(alert.id);
+    worker.stopWaiting();
+    await expect(waiting).rejects.toBeInstanceOf(ScoringStoppedError);
+    await expect(worker.relearnAlert(alert.id)).rejects.toBeInstanceOf(ScoringStoppedError);
+    await worker.close({ timeoutMs: 0 });
   });
 
   // Last: it closes the shared thread.

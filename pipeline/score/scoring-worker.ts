@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../logger.ts';
+import { ScoringStoppedError } from './scoring-stopped-error.ts';
 import type { ScoringReply, ScoringRequest, ScoringThreadData } from './scoring-thread.ts';
 
 // The thread runs TypeScript sources like this one: it registers tsx before importing its entry.
@@ -23,6 +24,12 @@ export interface ScoringWorker {
   relearnAlert(alertId: number): Promise<void>;
   /** Resolves when the thread has prepared the scorer and indexed every project (or failed to). */
   readonly warm: Promise<void>;
+  /**
+   * For a shutdown: every request waiting now, and every later one, is answered at once with
+   * ScoringStoppedError, so that the HTTP answers waiting on the thread go out before the server drains. What
+   * they asked is left to the next pipeline run (an alert whose scores are not current is scored again).
+   */
+  stopWaiting(): void;
   /** Lets the requests sent so far finish (for up to `timeoutMs`), then ends the thread. */
   close(options?: { timeoutMs?: number }): Promise<void>;
 }
@@ -42,6 +49,7 @@ export function startScoringWorker(options: ScoringWorkerOptions): ScoringWorker
   const data: ScoringThreadData = { poolMax: 4, ...rest };
   let nextId = 1;
   let closing = false;
+  let stopped = false;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let markWarm: () => void = () => undefined;
   const warm = new Promise<void>((resolve) => (markWarm = resolve));
@@ -79,6 +87,7 @@ export function startScoringWorker(options: ScoringWorkerOptions): ScoringWorker
   let worker: Worker | undefined = spawn();
 
   const ask = <T>(request: ScoringRequest extends infer R ? (R extends ScoringRequest ? Omit<R, 'id'> : never) : never): Promise<T> => {
+    if (stopped && request.op !== 'close') return Promise.reject(new ScoringStoppedError());
     if (closing && request.op !== 'close') return Promise.reject(new Error('the server is shutting down'));
     worker ??= spawn();
     const id = nextId++;
@@ -91,6 +100,13 @@ export function startScoringWorker(options: ScoringWorkerOptions): ScoringWorker
     scoreAlertNow: (alertId) => ask({ op: 'score', alertId }),
     relearnAlert: (alertId) => ask({ op: 'relearn', alertId }),
     warm,
+    stopWaiting() {
+      stopped = true;
+      for (const [id, waiting] of pending) {
+        pending.delete(id);
+        waiting.reject(new ScoringStoppedError());
+      }
+    },
     async close({ timeoutMs = 10_000 } = {}) {
       if (closing) return;
       const current = worker;

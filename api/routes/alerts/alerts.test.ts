@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScoringStoppedError } from '../../../pipeline/score/scoring-stopped-error.ts';
 import { insertTestMatch, insertTestProject, startTestApi, testPipeline, type TestApi } from '../../../test-support/api-client.ts';
 
 let api: TestApi;
@@ -149,5 +150,28 @@ describe('alerts scored by the real local scorer', () => {
     expect(processed.body).toEqual({ scored: expect.any(Number), matches: expect.any(Number) });
     const matches = (await user.client.get(`/api/alerts/${created.body.id}/matches`)).body;
     expect(Array.isArray(matches)).toBe(true);
+  });
+});
+
+describe('alerts while the server stops', () => {
+  let stopping: TestApi;
+  beforeAll(async () => {
+    stopping = await startTestApi({ pipeline: testPipeline({ scoreAlertNow: () => Promise.reject(new ScoringStoppedError()) }) });
+  });
+  afterAll(async () => {
+    await stopping?.close();
+  });
+
+  it('answers a new alert as saved (scored by the next run), and "process now" with 503 restarting', async () => {
+    const user = await stopping.signUp(undefined, { language: 'it' });
+    const created = await user.client.post('/api/alerts', { prompt: 'Accordatura dei pianoforti delle scuole di musica' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ prompt: 'Accordatura dei pianoforti delle scuole di musica', matchCount: 0 });
+    expect(await stopping.db.knex('alerts').where({ id: created.body.id }).first('id')).toBeDefined();
+
+    const processed = await user.client.post(`/api/alerts/${created.body.id}/process`);
+    expect(processed.status).toBe(503);
+    expect(processed.headers.get('retry-after')).toBe('60');
+    expect(processed.body).toEqual({ error: 'restarting', message: 'The server is restarting; please try again in a minute' });
   });
 });
