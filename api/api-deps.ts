@@ -7,6 +7,7 @@ import type { BackgroundTasks } from './background-tasks.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
 import type { PipelinePorts } from './pipeline-ports.ts';
 import type { ProjectCountCache } from './project-count-cache.ts';
+import type { ProjectPageCache } from './project-page-cache.ts';
 
 export interface RateLimitSettings {
   /** Failed logins per account, whatever the IP or the spelling (username or e-mail): ASVS 2.2.1's ceiling. */
@@ -42,6 +43,7 @@ export interface ApiDeps {
   pipeline: PipelinePorts;
   rateLimits: RateLimitSettings;
   projectCounts: ProjectCountCache;
+  projectPages: ProjectPageCache;
   background: BackgroundTasks;
   /** Mails sent after the answer (password reset), a few at a time so a burst of requests does not flood SMTP. */
   mailQueue: PQueue;

@@ -18,6 +18,7 @@ import { serveWebApp, WEB_DIST } from './middleware/serve-web-app.ts';
 import { sessions } from './middleware/session.ts';
 import type { PipelinePorts } from './pipeline-ports.ts';
 import { createProjectCountCache } from './project-count-cache.ts';
+import { createProjectPageCache } from './project-page-cache.ts';
 import { alertRoutes } from './routes/alerts/alerts.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import { configRoutes } from './routes/config/config.ts';
@@ -46,14 +47,17 @@ export interface AppDependencies {
   /** Pipeline functions; the real ones unless a test replaces some. */
   pipeline?: Partial<PipelinePorts>;
   rateLimits?: Partial<RateLimitSettings>;
-  /** How long an unfiltered project count may be reused (default 2 s; 0 counts every time). */
-  projectCountTtlMs?: number;
+  /** How long an unfiltered project count and a page of the list without a text search may be reused (default 2 s; 0: read every time). */
+  projectListTtlMs?: number;
   background?: BackgroundTasks;
   /** The built SPA served outside /api (default web/dist). */
   webRoot?: string;
   /** Counts the requests being handled, for a shutdown that waits for them (cli/commands/serve.ts). */
   inFlight?: InFlightRequests;
 }
+
+/** A new or changed project appears in the list within this time. */
+const PROJECT_LIST_TTL_MS = 2000;
 
 export function createApp(options: AppDependencies): Koa {
   const { config, db, logger } = options;
@@ -64,7 +68,8 @@ export function createApp(options: AppDependencies): Koa {
     mailer: options.mailer,
     pipeline: { ...defaultPipelinePorts, ...options.pipeline },
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    projectCounts: createProjectCountCache(options.projectCountTtlMs ?? 2000),
+    projectCounts: createProjectCountCache(options.projectListTtlMs ?? PROJECT_LIST_TTL_MS),
+    projectPages: createProjectPageCache(options.projectListTtlMs ?? PROJECT_LIST_TTL_MS),
     background: options.background ?? createBackgroundTasks(logger),
     mailQueue: new PQueue({ concurrency: 2 }),
   };

@@ -58,7 +58,7 @@ async function start(): Promise<Running> {
     logger: createLogger({ level: 'info', destination }),
     mailer: createCapturingMailer(),
     inFlight,
-    projectCountTtlMs: 0,
+    projectListTtlMs: 0,
     pipeline: {
       scoreAlertNow: async (knex, alertId) => {
         if (holding) {

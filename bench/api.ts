@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
-import { projectMatchesQuery, projectPageJsonSql } from '../db/project-listing.ts';
+import { PAGE_SCORES_SQL, projectMatchesQuery, projectPageItemsSql } from '../db/project-listing.ts';
 import { simapProjectUrl } from '../domain/simap-url.ts';
 import { USER_STATS_SQL } from '../db/stats.ts';
 import { createScratchDatabase, databaseUrl, DEFAULT_TEST_DATABASE_URL, postgresProblem, type ScratchDatabase } from '../test-support/scratch-database.ts';
@@ -378,11 +378,17 @@ export async function benchApi(): Promise<void> {
     if (unanswered.length > 0) throw new Error(`no successful response at all in: ${unanswered.join('; ')}`);
 
     const userId = 1;
-    const base = { userId, matchThreshold: config.thresholds.match, limit: 100, offset: 0, sort: 'newest' as const };
-    const list = projectPageJsonSql(base, simapProjectUrl('', 'fr'));
-    await explain(db, 'project list (newest, limit 100)', list.sql, list.bindings);
-    const search = projectPageJsonSql({ ...base, q: 'nettoyage lot 12' }, simapProjectUrl('', 'fr'));
+    const base = { limit: 100, offset: 0, sort: 'newest' as const };
+    const list = projectPageItemsSql(base, simapProjectUrl('', 'fr'));
+    await explain(db, 'project list (newest, limit 100; kept 2 s)', list.sql, list.bindings);
+    const search = projectPageItemsSql({ ...base, q: 'nettoyage lot 12' }, simapProjectUrl('', 'fr'));
     await explain(db, 'project search (q)', search.sql, search.bindings);
+    const { rows: page } = await db.knex.raw('select id from projects order by published_at desc nulls last, id desc limit 100');
+    await explain(db, "the user's scores on a page (every request)", PAGE_SCORES_SQL, [
+      config.thresholds.match,
+      userId,
+      (page as Array<{ id: number }>).map((row) => row.id),
+    ]);
     await explain(db, 'stats', USER_STATS_SQL, [userId, config.thresholds.match, userId]);
     const { rows } = await db.knex.raw('select project_id from alert_matches m join alerts a on a.id = m.alert_id where a.user_id = ? limit 1', [userId]);
     const matches = projectMatchesQuery(db.knex, userId, (rows[0] as { projectId: number }).projectId)

@@ -37,14 +37,6 @@ export interface ProjectFilter {
   category?: string;
 }
 
-export interface ProjectListQuery extends ProjectFilter {
-  userId: number;
-  matchThreshold: number;
-  limit: number;
-  offset: number;
-  sort: ProjectSort;
-}
-
 export interface ProjectMatchRow {
   id: number;
   score: number;
@@ -128,40 +120,85 @@ function encodeUriComponentSql(column: string): string {
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The page as the API answers it (api/presenters/project.ts `presentProject`), built by Postgres as JSON text:
- * the server sends it as it comes, with no row parsing, no camelCase keys and no JSON.stringify in Node.
- * `metadata` is the notice's metadata with its `url` (the project's own, else the metadata's, else the simap
- * page at `simapUrlPrefix` + the encoded project id), as JSON text (jsonb's spacing and key order).
+ * One statement per page of projects, without the user's scores: the page comes from the sort index, then only
+ * the page's ids are joined with the summaries, so the cost does not grow with the table.
  */
-function pageJsonSql(where: string, order: string): string {
+function pageItemsSql(where: string, order: string): string {
+  return `with page as (
+      select ${LIST_COLUMNS} from projects p ${where} order by ${order} limit ? offset ?
+    ),
+    summaries as (
+      select s.project_id,
+        max(s.text) filter (where s.language = 'fr') as summary_fr, max(s.text) filter (where s.language = 'de') as summary_de,
+        max(s.text) filter (where s.language = 'it') as summary_it, max(s.text) filter (where s.language = 'en') as summary_en
+      from project_summaries s where s.project_id in (select id from page)
+      group by s.project_id
+    )
+    select p.*, s.summary_fr, s.summary_de, s.summary_it, s.summary_en
+    from page p left join summaries s on s.project_id = p.id
+    order by ${order}`;
+}
+
+/**
+ * Each project of a page as the API answers it (api/presenters/project.ts `presentProject`) but for the user's
+ * `matchScore` and `matchCount`, built by Postgres as JSON text: the server adds those two and sends it, with no
+ * row parsing, no camelCase keys and no JSON.stringify in Node. `metadata` is the notice's metadata with its
+ * `url` (the project's own, else the metadata's, else the simap page at `simapUrlPrefix` + the encoded project
+ * id), as JSON text (jsonb's spacing and key order).
+ */
+function pageItemsJsonSql(where: string, order: string): string {
   const url = `coalesce(p.url, case when jsonb_typeof(p.metadata->'url') = 'string' then p.metadata->>'url' end, ?::text || ${encodeUriComponentSql('p.project_id')})`;
   const item = `json_build_object('id', p.id, 'projectId', p.project_id, 'title', p.title,
       'titleFr', p.title_fr, 'titleDe', p.title_de, 'titleIt', p.title_it, 'titleEn', p.title_en,
       'summaryFr', p.summary_fr, 'summaryDe', p.summary_de, 'summaryIt', p.summary_it, 'summaryEn', p.summary_en,
       'organization', p.organization, 'location', p.location, 'category', p.category, 'description', p.description,
       'publishedAt', ${isoSql('p.published_at')}, 'deadline', ${isoSql('p.deadline')}, 'budget', p.budget::float8,
-      'metadata', (p.metadata || jsonb_build_object('url', ${url}))::text,
-      'matchScore', p.match_score, 'matchCount', p.match_count)`;
-  return `select coalesce(json_agg(${item} order by ${order}), '[]')::text as body from (${pageSql(where, order, 'list')}) p`;
+      'metadata', (p.metadata || jsonb_build_object('url', ${url}))::text)`;
+  return `select p.id, ${item}::text as json from (${pageItemsSql(where, order)}) p order by ${order}`;
 }
 
-/** The text of the list's statement by sort and filter shape, written once (the same string each time). */
-const pageJsonSqlByShape = new Map<string, string>();
+/** The text of the page's statement by sort and filter shape, written once (the same string each time). */
+const pageItemsSqlByShape = new Map<string, string>();
 
-/** The statement of `findProjectPageJson` (the bench prints its plan). */
-export function projectPageJsonSql(query: ProjectListQuery, simapUrlPrefix: string): { sql: string; bindings: Knex.Value[] } {
+export type ProjectPageQuery = ProjectFilter & { limit: number; offset: number; sort: ProjectSort };
+
+/** One project of a page: its id and its JSON object without the user's two fields (see `pageItemsJsonSql`). */
+export interface ProjectPageItem {
+  id: number;
+  json: string;
+}
+
+/** The statement of `findProjectPageItems` (the bench prints its plan). */
+export function projectPageItemsSql(query: ProjectPageQuery, simapUrlPrefix: string): { sql: string; bindings: Knex.Value[] } {
   const filter = filterSql(query);
   const shape = `${query.sort} ${filter.sql}`;
-  let sql = pageJsonSqlByShape.get(shape);
-  if (sql === undefined) pageJsonSqlByShape.set(shape, (sql = pageJsonSql(filter.sql, ORDER[query.sort])));
-  return { sql, bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset, query.matchThreshold, query.userId] };
+  let sql = pageItemsSqlByShape.get(shape);
+  if (sql === undefined) pageItemsSqlByShape.set(shape, (sql = pageItemsJsonSql(filter.sql, ORDER[query.sort])));
+  return { sql, bindings: [simapUrlPrefix, ...filter.bindings, query.limit, query.offset] };
 }
 
-/** The page of `/api/projects` as JSON text, ready to send (same content as `findProjectsByIds`' rows through `presentProject`). */
-export async function findProjectPageJson(db: Knex, query: ProjectListQuery, simapUrlPrefix: string): Promise<string> {
-  const { sql, bindings } = projectPageJsonSql(query, simapUrlPrefix);
-  const { rows } = await preparedRaw(db, sql, bindings);
-  return (rows[0] as { body: string }).body;
+/** A page of `/api/projects`, the same for every user (the user's scores come from `findPageScores`). */
+export async function findProjectPageItems(db: Knex, query: ProjectPageQuery, simapUrlPrefix: string): Promise<ProjectPageItem[]> {
+  const { sql, bindings } = projectPageItemsSql(query, simapUrlPrefix);
+  return (await preparedRaw<{ rows: ProjectPageItem[] }>(db, sql, bindings)).rows;
+}
+
+export interface PageScore {
+  projectId: number;
+  matchScore: number;
+  matchCount: number;
+}
+
+/** The statement of `findPageScores` (the bench prints its plan). */
+export const PAGE_SCORES_SQL = `select m.project_id, max(m.score)::int as match_score, (count(*) filter (where m.score >= ?))::int as match_count
+  from alert_matches m join alerts a on a.id = m.alert_id
+  where a.user_id = ? and a.is_active and m.project_id = any(?::int[])
+  group by m.project_id`;
+
+/** The user's best score over their active alerts, and how many of them match, for the projects that have a score. */
+export async function findPageScores(db: Knex, userId: number, projectIds: number[], matchThreshold: number): Promise<PageScore[]> {
+  if (projectIds.length === 0) return [];
+  return (await preparedRaw<{ rows: PageScore[] }>(db, PAGE_SCORES_SQL, [matchThreshold, userId, projectIds])).rows;
 }
 
 export async function countProjects(db: Knex, filter: ProjectFilter): Promise<number> {

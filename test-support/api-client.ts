@@ -150,6 +150,8 @@ export async function startTestApi(
     /** Wraps the capturing mailer, e.g. to make sending slow like a remote SMTP server. */
     wrapMailer?: (mailer: Mailer) => Mailer;
     webRoot?: string;
+    /** How long list pages and counts are kept (default 0: read every time). */
+    projectListTtlMs?: number;
   } = {},
 ): Promise<TestApi> {
   const database: TestDatabase = await createTestDatabase();
@@ -176,7 +178,7 @@ export async function startTestApi(
     mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
     pipeline: options.pipeline,
     rateLimits,
-    projectCountTtlMs: 0,
+    projectListTtlMs: options.projectListTtlMs ?? 0,
     background,
     webRoot: options.webRoot,
   });

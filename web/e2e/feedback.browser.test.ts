@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
       mailer: createCapturingMailer(),
       pipeline: testPipeline({ scoreAlertNow: async () => ({ scored: 0, matches: 1 }), relearnAlert: async () => {} }),
       background: createBackgroundTasks(logger),
-      projectCountTtlMs: 0,
+      projectListTtlMs: 0,
       webRoot: outDir,
     });
     server.on('request', app.callback());

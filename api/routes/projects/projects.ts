@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
-import { findCategories, findProjectDetail, findProjectMatchesForUser, findProjectPageJson, projectExists } from '../../../db/project-listing.ts';
+import { findCategories, findPageScores, findProjectDetail, findProjectMatchesForUser, projectExists } from '../../../db/project-listing.ts';
 import { findFeedbackForProject } from '../../../db/feedback.ts';
 import type { ApiDeps } from '../../api-deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middleware/require-user.ts';
 import { presentProjectMatch } from '../../presenters/match.ts';
 import { presentProjectDetail } from '../../presenters/project.ts';
+import { projectPageJson } from '../../presenters/project-page.ts';
 import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { validateParams, validateQuery } from '../../validate.ts';
 import { IdParams } from '../id-param.ts';
@@ -27,11 +28,19 @@ export function projectRoutes(deps: ApiDeps): Router {
   router.get('/projects', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const query = validateQuery(ctx, ProjectListQuery);
-    // Postgres builds the page's JSON (presentProject's shape): sent as it comes, not parsed and re-serialised here.
-    const [body, total] = await Promise.all([
-      findProjectPageJson(db.knex, { ...query, userId: user.id, matchThreshold: threshold }, simapProjectUrl('', user.language)),
+    // Postgres builds each project's JSON (presentProject's shape), the same for every user and kept for a moment;
+    // only the user's scores are read for each request.
+    const [items, total] = await Promise.all([
+      deps.projectPages.page(db.knex, query, simapProjectUrl('', user.language)),
       deps.projectCounts.count(db.knex, query),
     ]);
+    const scores = await findPageScores(
+      db.knex,
+      user.id,
+      items.map((item) => item.id),
+      threshold,
+    );
+    const body = projectPageJson(items, scores);
     ctx.set('X-Total-Count', String(total));
     ctx.set('Access-Control-Expose-Headers', 'X-Total-Count');
     ctx.type = 'application/json';
