@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { findProjectPageItems, type ProjectPageItem, type ProjectPageQuery } from '../db/project-listing.ts';
+import { findProjectPageItems, type ProjectPageQuery } from '../db/project-listing.ts';
+import { prepareProjectPage, type PreparedProjectPage } from './presenters/project-page.ts';
 
 /**
  * The pages of the project list are the same for every user but for their scores (added per request): a page
@@ -7,7 +8,7 @@ import { findProjectPageItems, type ProjectPageItem, type ProjectPageQuery } fro
  * request (about 2 ms of its CPU for 100 projects). A text search is always read, as its cost is the search itself.
  */
 export interface ProjectPageCache {
-  page(db: Knex, query: ProjectPageQuery, simapUrlPrefix: string): Promise<ProjectPageItem[]>;
+  page(db: Knex, query: ProjectPageQuery, simapUrlPrefix: string): Promise<PreparedProjectPage>;
   clear(): void;
 }
 
@@ -15,15 +16,16 @@ export interface ProjectPageCache {
 const MAX_PAGES = 1000;
 
 export function createProjectPageCache(ttlMs: number): ProjectPageCache {
-  const cache = new Map<string, { value: Promise<ProjectPageItem[]>; expires: number }>();
+  const cache = new Map<string, { value: Promise<PreparedProjectPage>; expires: number }>();
   return {
     page(db, query, simapUrlPrefix) {
-      if (query.q || ttlMs <= 0) return findProjectPageItems(db, query, simapUrlPrefix);
+      const read = async () => prepareProjectPage(await findProjectPageItems(db, query, simapUrlPrefix));
+      if (query.q || ttlMs <= 0) return read();
       const key = JSON.stringify([simapUrlPrefix, query.sort, query.category ?? '', query.limit, query.offset]);
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && hit.expires > now) return hit.value;
-      const value = findProjectPageItems(db, query, simapUrlPrefix);
+      const value = read();
       if (cache.size >= MAX_PAGES) cache.clear();
       cache.set(key, { value, expires: now + ttlMs });
       value.catch(() => cache.delete(key));

@@ -30,17 +30,11 @@ export function projectRoutes(deps: ApiDeps): Router {
     const query = validateQuery(ctx, ProjectListQuery);
     // Postgres builds each project's JSON (presentProject's shape), the same for every user and kept for a moment;
     // only the user's scores are read for each request.
-    const [items, total] = await Promise.all([
+    const [page, total] = await Promise.all([
       deps.projectPages.page(db.knex, query, simapProjectUrl('', user.language)),
       deps.projectCounts.count(db.knex, query),
     ]);
-    const scores = await findPageScores(
-      db.knex,
-      user.id,
-      items.map((item) => item.id),
-      threshold,
-    );
-    const body = projectPageJson(items, scores);
+    const body = projectPageJson(page, await findPageScores(db.knex, user.id, page.ids, threshold));
     ctx.set('X-Total-Count', String(total));
     ctx.set('Access-Control-Expose-Headers', 'X-Total-Count');
     ctx.type = 'application/json';
