@@ -17,7 +17,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const CONFIG = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
 
-describe.skipIf(!hasChromium)('the built SPA under the security headers', { timeout: 120_000 }, () => {
+describe.skipIf(!hasChromium)('the built SPA under the security headers', { timeout: 600_000 }, () => {
   let outDir = '';
   let api: TestApi;
   let browser: Browser | undefined;
@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('the built SPA under the security headers', { time
       document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
     });
     page = await context.newPage();
-    page.setDefaultTimeout(60_000);
+    page.setDefaultTimeout(180_000);
     page.on('console', (message) => {
       if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
     });

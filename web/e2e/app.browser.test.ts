@@ -134,7 +134,7 @@ async function serve(root: string): Promise<Server> {
   return server;
 }
 
-describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => {
+describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 600_000 }, () => {
   let outDir = '';
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 90_000 }, () => 
     // A browser language we do not support, so the default (French) applies.
     context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    page.setDefaultTimeout(180_000);
   }, 60_000);
 
   afterAll(async () => {

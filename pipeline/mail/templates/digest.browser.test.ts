@@ -13,7 +13,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the digest screenshot test is skipped.\n`);
 
-describe.skipIf(!hasChromium)('digest e-mail in Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium)('digest e-mail in Chromium', { timeout: 600_000 }, () => {
   let browser: Browser | undefined;
   let dir = '';
   beforeAll(async () => {
