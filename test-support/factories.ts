@@ -41,7 +41,7 @@ export async function buildAlert(
   overrides: Partial<{ userId: number; prompt: string; language: Language; isActive: boolean; frequency: string }> = {},
 ): Promise<BuiltAlert> {
   const userId = overrides.userId ?? (await buildUser(db)).id;
-  const prompt = overrides.prompt ?? 'nettoyage de bâtiments scolaires';
+  const prompt = overrides.prompt ?? 'accordage de pianos';
   const [row] = await db('alerts')
     .insert({
       userId,

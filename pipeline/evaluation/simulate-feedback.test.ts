@@ -5,24 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { formatFeedbackReport, runFeedbackEvaluation } from './simulate-feedback.ts';
 
-// A made-up set: the alert's words find the garage's windows too; the other lots of the liked projects' buildings
-// (gymnase, mairie), which the alert's words miss, are what the liked projects' resemblance finds.
+// A made-up set: the alert's words find the steam locomotives' chimneys too; the other lots of the liked projects'
+// buildings (gymnase, mairie), which the alert's words miss, are what the liked projects' resemblance finds.
 const project = (id: string, title: string, description = '', cpv: string[] = []) => ({ id, language: 'fr', title, description, cpv, canton: null });
 const set = {
-  alerts: [{ id: 'a1', language: 'fr', prompt: 'Lavage de vitres' }],
+  alerts: [{ id: 'a1', language: 'fr', prompt: 'Ramonage de cheminées' }],
   projects: [
-    project('p1', 'Lavage de vitres et verrières du gymnase', 'Nacelle élévatrice'),
-    project('p2', 'Lavage de vitres de wagons du dépôt', 'Garage, wagons de service'),
-    project('p3', 'Lavage de vitres et verrières de la mairie', 'Nacelle élévatrice'),
-    project('p4', 'Lavage de vitres des trams', 'Dépôt de wagons'),
-    project('p5', 'Lavage de vitres du dépôt de wagons', 'Wagons de voirie'),
-    project('p6', 'Révision des verrières du gymnase', 'Nacelle élévatrice'),
-    project('p7', 'Verrières de la mairie: révision', 'Nacelle'),
-    project('p9', 'Lavage des locaux administratifs', 'Bureaux et couloirs'),
-    project('p10', 'Lavage des vestiaires de la piscine', 'Vestiaires et douches'),
-    project('p11', 'Lavage des wagons de voirie', 'Garage'),
-    project('p12', 'Lavage de vitres des wagons de police', 'Wagons, garage'),
-    project('p8', "Lavage de vitres et verrières de l'école", 'Nacelle élévatrice'),
+    project('p1', 'Ramonage de cheminées et poêles du gymnase', 'Échelle à crochets'),
+    project('p2', 'Ramonage de cheminées de wagons du dépôt', 'Garage, wagons de service'),
+    project('p3', 'Ramonage de cheminées et poêles de la mairie', 'Échelle à crochets'),
+    project('p4', 'Ramonage de cheminées des trams', 'Dépôt de wagons'),
+    project('p5', 'Ramonage de cheminées du dépôt de wagons', 'Wagons de voirie'),
+    project('p6', 'Révision des poêles du gymnase', 'Échelle à crochets'),
+    project('p7', 'Poêles de la mairie: révision', 'Échelle'),
+    project('p9', 'Ramonage des locaux administratifs', 'Bureaux et couloirs'),
+    project('p10', 'Ramonage des vestiaires de la piscine', 'Vestiaires et douches'),
+    project('p11', 'Ramonage des wagons de voirie', 'Garage'),
+    project('p12', 'Ramonage de cheminées des wagons de police', 'Wagons, garage'),
+    project('p8', 'Ramonage de cheminées et poêles de la chapelle', 'Échelle à crochets'),
   ],
   judgments: [
     { alert: 'a1', project: 'p1', relevance: 2 },
@@ -42,7 +42,7 @@ describe('simulated feedback', () => {
     const [alert] = report.perAlert;
     expect(alert).toMatchObject({ alertId: 'a1', liked: 2, disliked: 3 });
     expect(alert!.remainingRelevant).toBe(3);
-    expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('verrières');
+    expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('poêles');
     expect(alert!.after).toBeGreaterThan(alert!.before);
     expect(report.after).toBe(alert!.after);
     expect(formatFeedbackReport(report)).toContain('mean over 1 alerts');

@@ -28,8 +28,8 @@ describe('a 👎 on a match', () => {
       const user = await buildVerifiedUser(db, { language: 'en' });
       const alert = await buildAlert(db, { userId: user.id, frequency: 'immediate', language: 'en' });
       const other = await buildAlert(db, { userId: user.id, frequency: 'immediate', language: 'en' });
-      const kept = await buildOpportunity(db, { title: 'Window cleaning of the town hall', titleEn: 'Window cleaning of the town hall' });
-      const disliked = await buildOpportunity(db, { title: 'Bus window cleaning', titleEn: 'Bus window cleaning' });
+      const kept = await buildOpportunity(db, { title: 'Piano tuning of the town hall', titleEn: 'Piano tuning of the town hall' });
+      const disliked = await buildOpportunity(db, { title: 'Lake steamer piano tuning', titleEn: 'Lake steamer piano tuning' });
       await buildMatch(db, alert, kept, 90);
       await buildMatch(db, alert, disliked, 92);
       expect(await setFeedback(db, user.id, alert.id, disliked.id, 'not_relevant')).toBeDefined();
@@ -37,8 +37,8 @@ describe('a 👎 on a match', () => {
       const first = await runCli(['notify', '--json'], env);
       expect(first.code, first.stderr).toBe(0);
       expect(JSON.parse(first.stdout)).toMatchObject({ digestsSent: 1, matchesEmailed: 1 });
-      expect(sink.messages[0]!.text).toContain('Window cleaning of the town hall');
-      expect(sink.messages[0]!.text).not.toContain('Bus window cleaning');
+      expect(sink.messages[0]!.text).toContain('Piano tuning of the town hall');
+      expect(sink.messages[0]!.text).not.toContain('Lake steamer piano tuning');
 
       // Later: the project is corrected and scores again; the alert still never mails it. Another alert may.
       await db('alertMatches').where({ alertId: alert.id, projectId: disliked.id }).update({ score: 99 });

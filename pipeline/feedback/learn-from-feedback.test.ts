@@ -5,26 +5,26 @@ const rarity = (word: string) => (['objets', 'divers'].includes(word.toLowerCase
 
 describe('learnFromFeedback', () => {
   const liked: FeedbackText[] = [
-    { title: 'Lavage de vitres et façades vitrées', description: 'Nacelle élévatrice', cpvCodes: ['90911300'] },
-    { title: 'Façades vitrées: lavage annuel', description: 'Nacelle', cpvCodes: ['90911300', '90910000'] },
+    { title: 'Accordage de pianos et pianos droits', description: 'Diapason électronique', cpvCodes: ['50860000'] },
+    { title: 'Pianos droits: accordage annuel', description: 'Diapason', cpvCodes: ['50860000', '50000000'] },
   ];
-  const disliked: FeedbackText[] = [{ title: 'Lavage de vitres de wagons', description: 'Garage communal, wagons', cpvCodes: ['50112300'] }];
+  const disliked: FeedbackText[] = [{ title: 'Accordage de pianos de wagons', description: 'Garage communal, wagons', cpvCodes: ['37311100'] }];
   const values = (items: ReturnType<typeof learnFromFeedback>, polarity: string, kind: string) =>
     items.filter((i) => i.polarity === polarity && i.kind === kind).map((i) => i.value);
 
   it('pulls towards what liked projects share, pushes away from what only disliked ones have', () => {
-    // As the scorer reads them, every project carries both prompt words ("vitrées" is a form of "vitres").
+    // As the scorer reads them, every project carries both prompt words.
     const promptPresence = () =>
       new Map([
-        ['lavage', 1],
-        ['vitres', 1],
+        ['accordage', 1],
+        ['pianos', 1],
       ]);
-    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence });
-    expect(values(items, 'more', 'term')).toEqual(expect.arrayContaining(['vitrées', 'Nacelle']));
-    expect(values(items, 'more', 'cpv')).toEqual(['90911300', '90910000']);
+    const items = learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked, rarity, promptPresence });
+    expect(values(items, 'more', 'term')).toEqual(expect.arrayContaining(['droits', 'Diapason']));
+    expect(values(items, 'more', 'cpv')).toEqual(['50860000', '50000000']);
     expect(values(items, 'less', 'term')).toContain('wagons');
-    expect(values(items, 'less', 'term')).not.toContain('vitres');
-    expect(values(items, 'less', 'cpv')).toEqual(['50112300']);
+    expect(values(items, 'less', 'term')).not.toContain('pianos');
+    expect(values(items, 'less', 'cpv')).toEqual(['37311100']);
     for (const item of items) {
       expect(item.weight).toBeGreaterThan(0);
       expect(item.weight).toBeLessThanOrEqual(1);
@@ -39,30 +39,30 @@ describe('learnFromFeedback', () => {
     ]);
     const promptPresence = (project: FeedbackText) =>
       new Map([
-        ['vitres', carried.get(project) ?? 0],
-        ['lavage', 1],
+        ['pianos', carried.get(project) ?? 0],
+        ['accordage', 1],
       ]);
-    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence });
-    expect(items).toContainEqual({ polarity: 'more', kind: 'term', value: 'vitres', weight: 0.75 });
-    expect(items.some((item) => item.value === 'Lavage')).toBe(false);
-    const reversed = learnFromFeedback({ prompt: 'Lavage de vitres', liked: disliked, disliked: liked, rarity, promptPresence });
-    expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 0.75 });
+    const items = learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked, rarity, promptPresence });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'term', value: 'pianos', weight: 0.75 });
+    expect(items.some((item) => item.value === 'Accordage')).toBe(false);
+    const reversed = learnFromFeedback({ prompt: 'Accordage de pianos', liked: disliked, disliked: liked, rarity, promptPresence });
+    expect(reversed).toContainEqual({ polarity: 'less', kind: 'term', value: 'pianos', weight: 0.75 });
   });
 
   it("reweighs the prompt's CPV codes by the share of liked minus disliked projects with a code under the same prefix", () => {
-    // 90… (cleaning) is the division of both liked projects' codes; 50… (repair) only the disliked one's.
-    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptCodes: ['90911000', '50100000', '71000000'] });
-    expect(items).toContainEqual({ polarity: 'more', kind: 'cpv', value: '90911000', weight: 1 });
-    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
+    // 50… (repair and maintenance) is the division of both liked projects' codes; 37… (musical instruments) only the disliked one's.
+    const items = learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked, rarity, promptCodes: ['50800000', '37310000', '71000000'] });
+    expect(items).toContainEqual({ polarity: 'more', kind: 'cpv', value: '50800000', weight: 1 });
+    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '37310000', weight: 1 });
     expect(items.some((item) => item.value === '71000000')).toBe(false);
     // A prompt code is reweighed, not learned again as a code of its own.
-    expect(items.filter((item) => item.value === '90911000')).toHaveLength(1);
+    expect(items.filter((item) => item.value === '50800000')).toHaveLength(1);
   });
 
   it('ignores common words and learns nothing without feedback', () => {
-    expect(learnFromFeedback({ prompt: 'Taille de haies', liked: [], disliked: [], rarity })).toEqual([]);
+    expect(learnFromFeedback({ prompt: 'Ramonage de cheminées', liked: [], disliked: [], rarity })).toEqual([]);
     const items = learnFromFeedback({
-      prompt: 'Taille de haies',
+      prompt: 'Ramonage de cheminées',
       liked: [{ title: 'Objets divers', description: '', cpvCodes: [] }],
       disliked: [],
       rarity,
@@ -71,52 +71,52 @@ describe('learnFromFeedback', () => {
   });
 
   it('weighs a prompt word or code down only against a liked project that lacks it', () => {
-    const promptPresence = (project: FeedbackText) => new Map([['vitres', disliked.includes(project) ? 1 : 0]]);
-    const contrasted = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, promptPresence, promptCodes: ['50100000'] });
-    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'term', value: 'vitres', weight: 1 });
-    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50100000', weight: 1 });
+    const promptPresence = (project: FeedbackText) => new Map([['pianos', disliked.includes(project) ? 1 : 0]]);
+    const contrasted = learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked, rarity, promptPresence, promptCodes: ['37310000'] });
+    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'term', value: 'pianos', weight: 1 });
+    expect(contrasted).toContainEqual({ polarity: 'less', kind: 'cpv', value: '37310000', weight: 1 });
     // Only disliked projects: nothing says which prompt word is wrong.
-    const alone = learnFromFeedback({ prompt: 'Lavage de vitres', liked: [], disliked, rarity, promptPresence, promptCodes: ['50100000'] });
-    expect(alone.filter((item) => item.value === 'vitres' || item.value === '50100000')).toEqual([]);
+    const alone = learnFromFeedback({ prompt: 'Accordage de pianos', liked: [], disliked, rarity, promptPresence, promptCodes: ['37310000'] });
+    expect(alone.filter((item) => item.value === 'pianos' || item.value === '37310000')).toEqual([]);
     expect(values(alone, 'less', 'term')).toContain('wagons');
     // A liked project carrying the word too: no contrast either.
     const shared = learnFromFeedback({
-      prompt: 'Lavage de vitres',
+      prompt: 'Accordage de pianos',
       liked,
       disliked,
       rarity,
-      promptPresence: (project) => new Map([['vitres', disliked.includes(project) ? 1 : 0.2]]),
+      promptPresence: (project) => new Map([['pianos', disliked.includes(project) ? 1 : 0.2]]),
     });
-    expect(shared.some((item) => item.polarity === 'less' && item.value === 'vitres')).toBe(false);
+    expect(shared.some((item) => item.polarity === 'less' && item.value === 'pianos')).toBe(false);
   });
 
   it('weighs a learned code by its share times its specificity among the notices, and drops a code that says nothing', () => {
-    const codeSpecificity = (code: string) => (code === '90910000' ? 0 : 0.5);
-    const items = learnFromFeedback({ prompt: 'Lavage de vitres', liked, disliked, rarity, codeSpecificity });
+    const codeSpecificity = (code: string) => (code === '50000000' ? 0 : 0.5);
+    const items = learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked, rarity, codeSpecificity });
     expect(items.filter((item) => item.kind === 'cpv' && item.polarity === 'more')).toEqual([
-      { polarity: 'more', kind: 'cpv', value: '90911300', weight: 0.5 },
+      { polarity: 'more', kind: 'cpv', value: '50860000', weight: 0.5 },
     ]);
-    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '50112300', weight: 0.5 });
+    expect(items).toContainEqual({ polarity: 'less', kind: 'cpv', value: '37311100', weight: 0.5 });
   });
 
   it('counts lots of one tender once: their shared name is not learned, a word two tenders share is', () => {
     const lots: FeedbackText[] = [
-      { title: 'Hôpital Beaulieu, rénovation, lot 281 revêtements de sols', description: 'Beaulieu', cpvCodes: [] },
-      { title: 'Hôpital Beaulieu, rénovation, lot 282 revêtements muraux', description: 'Beaulieu', cpvCodes: [] },
+      { title: 'Chapelle Beaulieu, restauration, lot 1 mosaïques du chœur', description: 'Beaulieu', cpvCodes: [] },
+      { title: 'Chapelle Beaulieu, restauration, lot 2 mosaïques de la nef', description: 'Beaulieu', cpvCodes: [] },
     ];
-    const other: FeedbackText = { title: 'Collège des Tilleuls: revêtements de sols', description: 'Linoléum', cpvCodes: [] };
-    const lotsOnly = values(learnFromFeedback({ prompt: 'Sols souples', liked: lots, disliked: [], rarity }), 'more', 'term');
+    const other: FeedbackText = { title: 'Abbaye des Tilleuls: mosaïques du chœur', description: 'Tesselles', cpvCodes: [] };
+    const lotsOnly = values(learnFromFeedback({ prompt: 'Art sacré ancien', liked: lots, disliked: [], rarity }), 'more', 'term');
     expect(lotsOnly).toContain('Beaulieu'); // one tender: the two-project rule does not apply
-    const withOther = values(learnFromFeedback({ prompt: 'Sols souples', liked: [...lots, other], disliked: [], rarity }), 'more', 'term');
-    expect(withOther).toContain('revêtements');
+    const withOther = values(learnFromFeedback({ prompt: 'Art sacré ancien', liked: [...lots, other], disliked: [], rarity }), 'more', 'term');
+    expect(withOther).toContain('mosaïques');
     expect(withOther).not.toContain('Beaulieu');
   });
 
   it('does not learn a word no notice beyond the liked ones carries (a name cannot find another project)', () => {
-    const only: FeedbackText[] = [{ title: 'Nacelle pour la tour Zwinglinger', description: '', cpvCodes: [] }];
+    const only: FeedbackText[] = [{ title: 'Diapason pour la salle Zwinglinger', description: '', cpvCodes: [] }];
     const documentFrequency = (word: string) => (word === 'Zwinglinger' ? 1 : 12);
-    const learned = values(learnFromFeedback({ prompt: 'Lavage de vitres', liked: only, disliked: [], rarity, documentFrequency }), 'more', 'term');
-    expect(learned).toContain('Nacelle');
+    const learned = values(learnFromFeedback({ prompt: 'Accordage de pianos', liked: only, disliked: [], rarity, documentFrequency }), 'more', 'term');
+    expect(learned).toContain('Diapason');
     expect(learned).not.toContain('Zwinglinger');
   });
 });

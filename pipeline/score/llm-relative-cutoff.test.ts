@@ -26,28 +26,28 @@ describe('LLM stage cutoff relative to the alert best score', () => {
     // Invented notices: snow clearing in several wordings, and trades that share one word with it.
     await buildProjects(db, [
       { title: 'Schneeräumung und Glatteisbekämpfung Parkhaus Nord', description: 'Schneeräumung der Rampen.', creationLanguage: 'de', cpvCodes: ['90620000'] },
-      { title: 'Schneeräumung Gemeindestrassen', description: 'Winterdienst.', creationLanguage: 'de', cpvCodes: ['90620000'] },
-      { title: 'Winterdienst Schulareal', description: 'Räumung der Wege.', creationLanguage: 'de', cpvCodes: ['90620000'] },
+      { title: 'Schneeräumung Gemeindeplätze', description: 'Winterdienst.', creationLanguage: 'de', cpvCodes: ['90620000'] },
+      { title: 'Winterdienst Kirchenareal', description: 'Räumung der Wege.', creationLanguage: 'de', cpvCodes: ['90620000'] },
       { title: 'Dachdeckerarbeiten Parkhaus Nord', description: 'Ersatz der Eindeckung, Schneefang.', creationLanguage: 'de', cpvCodes: ['45261210'] },
-      { title: 'Reinigung Parkhaus Nord', description: 'Unterhalt der Rampen.', creationLanguage: 'de', cpvCodes: ['90911000'] },
+      { title: 'Revision der Uhr, Parkhaus Nord', description: 'Uhr bei den Rampen.', creationLanguage: 'de', cpvCodes: ['50432000'] },
       { title: 'Druck des Gemeindeblatts', description: 'Druck und Versand.', creationLanguage: 'de', cpvCodes: ['79810000'] },
       {
-        title: 'Ersatz der Beleuchtung, Parkhaus Süd und Tiefgarage',
-        description: 'Leuchten und Verkabelung.',
+        title: 'Neue Sonnensegel, Parkhaus Süd und Tiefgarage',
+        description: 'Segeltuch und Seile.',
         creationLanguage: 'de',
-        cpvCodes: ['31520000'],
+        cpvCodes: ['39522000'],
       },
-      { title: 'Lüftung Tiefgarage und Parkhaus', description: 'Ersatz der Ventilatoren.', creationLanguage: 'de', cpvCodes: ['45331200'] },
+      { title: 'Bienenstöcke Tiefgarage und Parkhaus', description: 'Pflege der Bienenvölker.', creationLanguage: 'de', cpvCodes: ['77900000'] },
       {
-        title: 'Plattenarbeiten Werkhof',
+        title: 'Plattenarbeiten Werkstatt',
         description:
           'Plattenarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wandplatten, Bodenplatten, Sockel, Fugen und Silikonfugen, Abdichtung der Nasszellen und der Duschen, Abnahme und Übergabe.',
         creationLanguage: 'de',
         cpvCodes: ['45431000'],
       },
       {
-        title: 'Betonsanierung Tiefgarage West',
-        description: 'Instandsetzung der Decken und Stützen; die Zufahrt führt durch das Parkhaus, Baustelleninstallation im Hof.',
+        title: 'Betonarbeiten Tiefgarage West',
+        description: 'Ausbesserung der Decken und Stützen; die Zufahrt führt durch das Parkhaus, Installationsplatz im Hof.',
         creationLanguage: 'de',
         cpvCodes: ['45262300'],
       },

@@ -19,7 +19,7 @@ const previousCacheDir = derivedDataCacheDir();
 const PROJECTS = 60;
 // Built before the cache directory moves to a scratch one: later scorers share its tables instead of deriving them there.
 createLocalScorer();
-const TRADES = ['Malerarbeiten', 'Dachdeckerarbeiten', 'Gartenpflege', 'Reinigung', 'Heizungsanlagen', 'Zimmerarbeiten'];
+const TRADES = ['Orgelrevision', 'Dachdeckerarbeiten', 'Klavierstimmung', 'Glaserarbeiten', 'Turmuhrrevision', 'Vergoldung'];
 
 /** A scorer as a new process has it (its own term table), counting the database's projects it prepares (not the cache's probe). */
 function newProcessScorer(base?: LocalScorer): LocalScorer & { prepared: number } {
@@ -53,7 +53,7 @@ beforeAll(async () => {
   projects = await buildProjects(
     db,
     Array.from({ length: PROJECTS }, (_, i) => ({
-      title: `${TRADES[i % TRADES.length]} Schulhaus, Los ${i}`,
+      title: `${TRADES[i % TRADES.length]} Gemeindehaus, Los ${i}`,
       description: 'Arbeiten gemäss Leistungsverzeichnis.',
       creationLanguage: 'de' as const,
       cpvCodes: ['45000000'],
@@ -75,20 +75,20 @@ describe('the project index on disk', () => {
     expect(cacheFiles()).toHaveLength(1);
 
     const changed = projects[5]!;
-    await touchProject(db, changed.id, { title: 'Rolltreppen Bahnhof', cpvCodes: ['42416400'] });
+    await touchProject(db, changed.id, { title: 'Glockenspiel Bahnhof', cpvCodes: ['37316200'] });
     const second = newProcessScorer();
     // Terms this process met before loading get other ids than in the saved file: they are mapped again.
-    second.prepareAlert('Fensterreinigung im Kanton Bern', 'de');
+    second.prepareAlert('Turmuhren im Kanton Bern', 'de');
     const loaded = await refreshProjectIndex(db, second);
     expect(second.prepared).toBe(1);
     expect(loaded.size).toBe(PROJECTS);
     expect(loaded.seqOf(changed.id)).toBeGreaterThan(changed.contentSeq);
 
     const built = await refreshProjectIndex(db, newProcessScorer(createLocalScorer()));
-    for (const prompt of ['Rolltreppen', 'Malerarbeiten Schulhaus', 'Gartenpflege']) {
+    for (const prompt of ['Glockenspiel', 'Orgelrevision Gemeindehaus', 'Klavierstimmung']) {
       expect(scores(loaded, second, prompt), prompt).toEqual(scores(built, second, prompt));
     }
-    expect(scores(loaded, second, 'Rolltreppen').get(changed.id)).toBeGreaterThanOrEqual(20);
+    expect(scores(loaded, second, 'Glockenspiel').get(changed.id)).toBeGreaterThanOrEqual(20);
   });
 
   it('drops a project removed since the save', async () => {
@@ -108,12 +108,12 @@ describe('the project index on disk', () => {
     // As when a transaction that took its content_seq early commits after later ones.
     const late = projects[9]!;
     const { seq } = ((await db.raw('select min(content_seq) - 1 as seq from projects')).rows as Array<{ seq: number }>)[0]!;
-    await db('projects').where({ id: late.id }).update({ title: 'Rolltreppen Parkhaus', contentSeq: seq });
+    await db('projects').where({ id: late.id }).update({ title: 'Glockenspiel Parkhaus', contentSeq: seq });
     const next = newProcessScorer();
     const index = await refreshProjectIndex(db, next);
     expect(next.prepared).toBe(1);
     expect(index.seqOf(late.id)).toBe(Number(seq));
-    expect(scores(index, next, 'Rolltreppen').get(late.id)).toBeGreaterThanOrEqual(20);
+    expect(scores(index, next, 'Glockenspiel').get(late.id)).toBeGreaterThanOrEqual(20);
   });
 
   it('is rebuilt from the database when the file is damaged, and written again', async () => {

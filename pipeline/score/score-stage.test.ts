@@ -59,26 +59,26 @@ async function fixtures() {
   await db.raw('truncate alerts, alert_matches, projects, project_keys, pipeline_runs restart identity cascade');
   const projects = await buildProjects(db, [
     {
-      title: 'Nettoyage des bâtiments scolaires de la commune de Morges',
-      description: "Prestations de nettoyage d'entretien de 5 collèges, 12000 m².",
-      cpvCodes: ['90910000'],
+      title: 'Accordage des pianos du conservatoire de Morges',
+      description: 'Accordage de 25 pianos des salles de concert, 4 fois par an.',
+      cpvCodes: ['50860000'],
       canton: 'VD',
       location: 'Morges',
     },
     {
-      title: 'Unterhaltsreinigung Schulhäuser',
-      description: 'Reinigung der Schulanlagen der Stadt Bern.',
+      title: 'Klavierstimmung Konservatorium',
+      description: 'Stimmen der Flügel und Klaviere der Stadt Bern.',
       creationLanguage: 'de',
-      cpvCodes: ['90911200'],
+      cpvCodes: ['50860000', '37311100'],
       canton: 'BE',
     },
-    { title: 'Strassensanierung Hauptstrasse', description: 'Belagsarbeiten und Werkleitungen.', creationLanguage: 'de', cpvCodes: ['45233140'], canton: 'BE' },
-    { title: 'Software licences for ERP', description: 'Supply of SAP licences.', creationLanguage: 'en', cpvCodes: ['48000000'], canton: 'ZH' },
+    { title: 'Revision der Turmuhr, Stadtkirche', description: 'Turmuhr und Zifferblätter.', creationLanguage: 'de', cpvCodes: ['50432000'], canton: 'BE' },
+    { title: 'Beekeeping on municipal roofs', description: 'Supply and care of beehives.', creationLanguage: 'en', cpvCodes: ['77900000'], canton: 'ZH' },
   ]);
-  const cleaning = await buildAlert(db, { prompt: 'nettoyage de bâtiments scolaires', language: 'fr' });
-  const roads = await buildAlert(db, { prompt: 'Strassenbau und Belagsarbeiten im Kanton Bern', language: 'de' });
-  const paused = await buildAlert(db, { prompt: 'ERP software licences', language: 'en', isActive: false });
-  return { projects, cleaning, roads, paused };
+  const tuning = await buildAlert(db, { prompt: 'accordage de pianos', language: 'fr' });
+  const clocks = await buildAlert(db, { prompt: 'Turmuhren und Zifferblätter im Kanton Bern', language: 'de' });
+  const paused = await buildAlert(db, { prompt: 'beekeeping services', language: 'en', isActive: false });
+  return { projects, tuning, clocks, paused };
 }
 
 async function matchesOf(alert: BuiltAlert) {
@@ -90,14 +90,14 @@ const online = () => ({ db, logger: silentLogger(), config, llm });
 
 describe('score', () => {
   let projects: BuiltProject[];
-  let cleaning: BuiltAlert;
-  let roads: BuiltAlert;
+  let tuning: BuiltAlert;
+  let clocks: BuiltAlert;
   let paused: BuiltAlert;
   let calls: ScoreCall[];
   let scorer: LocalScorer;
 
   beforeEach(async () => {
-    ({ projects, cleaning, roads, paused } = await fixtures());
+    ({ projects, tuning, clocks, paused } = await fixtures());
     calls = [];
     // A fresh wrapper per test: the in-memory project index is cached per scorer.
     scorer = countingScorer(realScorer, calls);
@@ -109,15 +109,15 @@ describe('score', () => {
     expect(summary).toMatchObject({ alerts: 2, alertsScored: 2, projects: 4, pairsConsidered: 8, llmScorer: null });
     expect(summary.candidates).toBeLessThanOrEqual(8);
 
-    const stored = await matchesOf(cleaning);
+    const stored = await matchesOf(tuning);
     expect(stored.map((m) => m.projectId)).toEqual(expect.arrayContaining([projects[0]!.id, projects[1]!.id]));
-    for (const match of [...stored, ...(await matchesOf(roads))]) {
+    for (const match of [...stored, ...(await matchesOf(clocks))]) {
       expect(match.score).toBeGreaterThanOrEqual(SCORE_FLOOR);
       expect(match.explanation).not.toBe('');
       expect(match.scorer).toBe('local');
     }
     expect(await matchesOf(paused)).toEqual([]);
-    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    const alert = await db('alerts').where({ id: tuning.id }).first();
     expect(alert.scoredPromptHash).toBe(alert.promptHash);
     expect(Number(alert.scoredContentSeq)).toBe(Math.max(...projects.map((p) => p.contentSeq)));
     expect(alert.llmScoredPromptHash).toBeNull();
@@ -159,7 +159,7 @@ describe('score', () => {
     const run = await db('pipelineRuns').where({ id: summary.runId }).first();
     expect(run.tokensIn).toBe(200 * sent.length);
     expect(run.tokensOut).toBe(30 * sent.length);
-    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    const alert = await db('alerts').where({ id: tuning.id }).first();
     expect(alert.llmScoredPromptHash).toBe(alert.promptHash);
   });
 
@@ -167,7 +167,7 @@ describe('score', () => {
     const topOne = testConfig({ LLM_TOP_K: '1', PREFILTER_THRESHOLD: '100' });
     await score({ db, logger: silentLogger(), config: topOne, llm: null }, { scorer });
     const local = await db('alertMatches').orderBy('score', 'desc').orderBy('projectId').select('alertId', 'projectId', 'score');
-    expect(local.filter((m) => m.alertId === cleaning.id).length).toBeGreaterThan(1);
+    expect(local.filter((m) => m.alertId === tuning.id).length).toBeGreaterThan(1);
     const best = new Map<number, number>();
     for (const match of local) if (!best.has(match.alertId)) best.set(match.alertId, match.projectId);
     const titles = new Map(projects.map((project) => [project.id, project.title]));
@@ -190,17 +190,17 @@ describe('score', () => {
     const summary = await score(online(), { scorer });
     expect(summary.llmFailed).toBe(1);
     expect(server.countFor(target.title) - before).toBe(2);
-    const [pair] = await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id });
+    const [pair] = await db('alertMatches').where({ alertId: tuning.id, projectId: target.id });
     expect(pair.scorer).toBe('local');
     expect(typeof pair.score).toBe('number');
     expect(pair.explanation).not.toContain('very high');
-    expect((await db('alerts').where({ id: cleaning.id }).first()).llmScoredPromptHash).toBeNull();
+    expect((await db('alerts').where({ id: tuning.id }).first()).llmScoredPromptHash).toBeNull();
 
     server.respondWith(defaultResponder);
     const retry = await score(online(), { scorer });
     expect(retry.llmUpdated).toBe(1);
     expect(server.countFor(target.title) - before).toBe(3);
-    expect((await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id }).first()).scorer).toBe('llm:fake-model');
+    expect((await db('alertMatches').where({ alertId: tuning.id, projectId: target.id }).first()).scorer).toBe('llm:fake-model');
   });
 
   it('stops the run on a rejected API key instead of failing every pair', async () => {
@@ -218,7 +218,7 @@ describe('score', () => {
     );
     const summary = await score(online(), { scorer });
     expect(summary.llmDeleted).toBe(1);
-    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: target.id })).toEqual([]);
+    expect(await db('alertMatches').where({ alertId: tuning.id, projectId: target.id })).toEqual([]);
     calls.length = 0;
     const before = server.requests.length;
     await score(online(), { scorer });
@@ -230,19 +230,19 @@ describe('score', () => {
     await score(online(), { scorer });
     calls.length = 0;
     const requests = server.requests.length;
-    await editAlertPrompt(db, roads.id, 'Unterhaltsreinigung von Schulhäusern');
+    await editAlertPrompt(db, clocks.id, 'Klavierstimmung im Konservatorium');
 
     const summary = await score(online(), { scorer });
     expect(summary.alertsScored).toBe(1);
-    // The old prompt's pairs are replaced as a whole: the roads pair that no longer matches is counted as deleted.
+    // The old prompt's pairs are replaced as a whole: the clock pair that no longer matches is counted as deleted.
     expect(summary.matchesDeleted).toBeGreaterThan(0);
-    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set(['Unterhaltsreinigung von Schulhäusern']));
-    const edited = await matchesOf(roads);
+    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set(['Klavierstimmung im Konservatorium']));
+    const edited = await matchesOf(clocks);
     expect(edited.some((m) => m.projectId === projects[1]!.id && m.scorer === 'llm:fake-model')).toBe(true);
     expect(edited.some((m) => m.projectId === projects[2]!.id)).toBe(false);
     const sent = server.requests.slice(requests);
     expect(sent.length).toBeGreaterThan(0);
-    expect(sent.every((r) => r.messages[1]!.content.includes('Unterhaltsreinigung von Schulhäusern'))).toBe(true);
+    expect(sent.every((r) => r.messages[1]!.content.includes('Klavierstimmung im Konservatorium'))).toBe(true);
   });
 
   it('re-scores exactly the changed project after its content_seq moves', async () => {
@@ -250,59 +250,59 @@ describe('score', () => {
     calls.length = 0;
     const requests = server.requests.length;
     const changed = projects[2]!;
-    await touchProject(db, changed.id, { title: 'Strassenbau und Belagsarbeiten Kantonsstrasse', description: 'Belagsarbeiten im Kanton Bern.' });
+    await touchProject(db, changed.id, { title: 'Turmuhren und Zifferblätter Kirche St. Peter', description: 'Turmuhren im Kanton Bern.' });
 
     await score(online(), { scorer });
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((c) => c.projectId === changed.id)).toBe(true);
     const sent = server.requests.slice(requests);
-    expect(sent.every((r) => r.title === 'Strassenbau und Belagsarbeiten Kantonsstrasse')).toBe(true);
-    const [pair] = await db('alertMatches').where({ alertId: roads.id, projectId: changed.id });
+    expect(sent.every((r) => r.title === 'Turmuhren und Zifferblätter Kirche St. Peter')).toBe(true);
+    const [pair] = await db('alertMatches').where({ alertId: clocks.id, projectId: changed.id });
     expect(pair.scorer).toBe('llm:fake-model');
   });
 
   it('a late local pass of the same range does not undo the LLM scores saved meanwhile', async () => {
-    const late = scoreAlertLocally((await getAlertToScore(db, cleaning.id))!, await refreshProjectIndex(db, scorer), scorer);
+    const late = scoreAlertLocally((await getAlertToScore(db, tuning.id))!, await refreshProjectIndex(db, scorer), scorer);
     await score(online(), { scorer });
-    const before = await matchesOf(cleaning);
+    const before = await matchesOf(tuning);
     expect(before.some((m) => m.scorer === 'llm:fake-model')).toBe(true);
     expect(await saveLocalPass(db, late)).toEqual({ saved: true, stored: 0, deleted: 0 });
-    expect(await matchesOf(cleaning)).toEqual(before);
+    expect(await matchesOf(tuning)).toEqual(before);
   });
 
   it('drops the stored pair of a project that changed into something unrelated', async () => {
     await score(offline(), { scorer });
     const first = projects[0]!;
-    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: first.id })).toHaveLength(1);
-    await touchProject(db, first.id, { title: 'Achat de véhicules électriques', description: 'Livraison de 4 fourgons.', cpvCodes: ['34144900'] });
+    expect(await db('alertMatches').where({ alertId: tuning.id, projectId: first.id })).toHaveLength(1);
+    await touchProject(db, first.id, { title: 'Achat de voiles pour bateaux', description: 'Livraison de 4 voiles.', cpvCodes: ['39522400'] });
     const summary = await score(offline(), { scorer });
     expect(summary.matchesDeleted).toBeGreaterThanOrEqual(1);
-    expect(await db('alertMatches').where({ alertId: cleaning.id, projectId: first.id })).toEqual([]);
+    expect(await db('alertMatches').where({ alertId: tuning.id, projectId: first.id })).toEqual([]);
   });
 });
 
 describe('scoreAlertNow', () => {
   it('scores one alert against every project locally and leaves the LLM pass for later', async () => {
-    const { projects, cleaning, roads } = await fixtures();
+    const { projects, tuning, clocks } = await fixtures();
     const calls: ScoreCall[] = [];
     const scorer = countingScorer(realScorer, calls);
-    const result = await scoreAlertNow(db, cleaning.id, { scorer });
+    const result = await scoreAlertNow(db, tuning.id, { scorer });
     expect(result.scored).toBe(projects.length);
-    expect(result.matches).toBe((await matchesOf(cleaning)).length);
+    expect(result.matches).toBe((await matchesOf(tuning)).length);
     expect(result.matches).toBeGreaterThanOrEqual(2);
-    expect(await matchesOf(roads)).toEqual([]);
-    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set([cleaning.prompt]));
-    const alert = await db('alerts').where({ id: cleaning.id }).first();
+    expect(await matchesOf(clocks)).toEqual([]);
+    expect(new Set(calls.map((c) => c.prompt))).toEqual(new Set([tuning.prompt]));
+    const alert = await db('alerts').where({ id: tuning.id }).first();
     expect(alert.scoredPromptHash).toBe(alert.promptHash);
     expect(alert.llmScoredPromptHash).toBeNull();
 
-    expect(await scoreAlertNow(db, cleaning.id, { scorer })).toEqual({ scored: 0, matches: result.matches });
+    expect(await scoreAlertNow(db, tuning.id, { scorer })).toEqual({ scored: 0, matches: result.matches });
 
     server.respondWith(defaultResponder);
     calls.length = 0;
     const summary = await score({ db, logger: silentLogger(), config, llm }, { scorer });
-    expect(calls.every((c) => c.prompt === roads.prompt)).toBe(true);
+    expect(calls.every((c) => c.prompt === clocks.prompt)).toBe(true);
     expect(summary.llmUpdated).toBeGreaterThan(0);
-    expect((await matchesOf(cleaning)).filter((m) => m.scorer === 'llm:fake-model').length).toBeGreaterThan(0);
+    expect((await matchesOf(tuning)).filter((m) => m.scorer === 'llm:fake-model').length).toBeGreaterThan(0);
   });
 });

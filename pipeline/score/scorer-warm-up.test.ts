@@ -41,8 +41,8 @@ beforeAll(async () => {
   projects = await buildProjects(
     db,
     Array.from({ length: PROJECTS }, (_, i) => ({
-      title: i % 2 ? `Nettoyage des bureaux, lot ${i}` : `Réfection de la route, lot ${i}`,
-      cpvCodes: ['90919200'],
+      title: i % 2 ? `Accordage des pianos, lot ${i}` : `Restauration des vitraux, lot ${i}`,
+      cpvCodes: ['50860000'],
     })),
   );
 });
@@ -86,7 +86,7 @@ describe('the project index warm-up', () => {
 
 describe('tenders score with nothing to score', () => {
   it('skips the warm-up: no project indexed, no alert prepared', async () => {
-    await buildAlert(db, { prompt: 'nettoyage de bureaux' });
+    await buildAlert(db, { prompt: 'accordage de pianos' });
     const deps = { db, logger: silentLogger(), config: testConfig(), llm: null };
     const first = await score(deps, { scorer: countingScorer() });
     expect(first.alertsScored).toBe(1);

@@ -15,17 +15,17 @@ const scorer = createLocalScorer();
 
 /** Invented prompts in the styles subscribers use: trade words, qualifiers, exclusions, places, a company profile. */
 const PROMPTS: Array<[string, Language]> = [
-  ['Malerarbeiten im Gemeindehaus', 'de'],
+  ['Orgelrevision im Gemeindehaus', 'de'],
   ['travaux de couverture pour salles polyvalentes', 'fr'],
-  ['Heizungsanlagen, nur im Kanton Luzern', 'de'],
-  ['Dachdeckerarbeiten, aber keine Malerarbeiten', 'de'],
-  ['Wir sind ein Reinigungsunternehmen und suchen Aufträge für die Reinigung von Bibliotheken', 'de'],
-  ['flooring for libraries', 'en'],
-  ['revêtement routier dans le canton de Genève', 'fr'],
-  ['lavori di muratura e di falegnameria', 'it'],
+  ['Vermessung, nur im Kanton Luzern', 'de'],
+  ['Dachdeckerarbeiten, aber keine Glaserarbeiten', 'de'],
+  ['Wir sind ein Übersetzungsbüro und suchen Aufträge für die Übersetzung von Kirchenbüchern', 'de'],
+  ['printing for parish houses', 'en'],
+  ['accordage de pianos dans le canton de Genève', 'fr'],
+  ['lavori di copertura e di piastrellatura', 'it'],
   ['roofing works', 'en'],
-  ['Sanierung', 'de'],
-  ['Elektroinstallationen', 'de'],
+  ['Umbau', 'de'],
+  ['Klavierstimmung', 'de'],
   ['Glaserarbeiten und Verglasungen', 'de'],
   ['déneigement et salage des trottoirs', 'fr'],
   ['tiling for gymnasiums', 'en'],
@@ -151,7 +151,7 @@ describe('candidate index', () => {
     // 1,200 removed: past a quarter of the index, so the postings are rebuilt without them.
     for (const notice of notices.slice(0, 1200)) index.remove(notice.id);
     // A changed notice is added again under its id: the new text counts, the old one not.
-    const changed = { ...notices[1300]!, title: 'Dachdeckerarbeiten Werkhof', cpvCodes: ['45261210'] };
+    const changed = { ...notices[1300]!, title: 'Dachdeckerarbeiten Glockenturm', cpvCodes: ['45261210'] };
     index.add(scorer.prepareProject(changed));
     const remaining = [...index.projects()];
     expect(remaining).toHaveLength(300);
@@ -166,13 +166,13 @@ describe('candidate index', () => {
 
   it('forgets removed projects and their statistics', () => {
     const index = createCandidateIndex();
-    const project = scorer.prepareProject({ id: 7, language: 'de', title: 'Rolltreppen Bahnhof', description: '', cpvCodes: ['42416400'], canton: 'ZH' });
+    const project = scorer.prepareProject({ id: 7, language: 'de', title: 'Glockenspiel Bahnhof', description: '', cpvCodes: ['37316200'], canton: 'ZH' });
     index.add(project);
-    const alert = scorer.prepareAlert('Rolltreppen', 'de');
+    const alert = scorer.prepareAlert('Glockenspiel', 'de');
     expect(index.candidatesFor(alert).map((candidate) => candidate.id)).toEqual([7]);
     index.remove(7);
     expect(index.candidatesFor(alert)).toEqual([]);
-    expect([index.size, index.corpus.documents, index.corpus.codeFrequency('42')]).toEqual([0, 0, 0]);
+    expect([index.size, index.corpus.documents, index.corpus.codeFrequency('37')]).toEqual([0, 0, 0]);
   });
 
   // The labelled set, when present (../shared/eval): the same pairs ≥ floor as scoring every pair, so `tenders eval` figures hold.

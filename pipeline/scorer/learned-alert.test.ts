@@ -12,7 +12,7 @@ const { corpus } = index;
 
 const project = (id: string, title: string, description = '', cpvCodes: string[] = []) =>
   scorer.prepareProject({ id, language: 'fr', title, description, cpvCodes, canton: null } satisfies ScorableProject);
-const prompt = 'Pose de parquet et de moquette';
+const prompt = 'Accordage de pianos et de clavecins';
 const nothing: AlertLearning = { more: [], less: [], exclude: [] };
 const weightOf = (concepts: ReadonlyArray<{ surface: string; weight: number }>, surface: string) =>
   concepts.filter((concept) => concept.surface === surface).reduce((sum, concept) => sum + concept.weight, 0);
@@ -20,9 +20,9 @@ const weightOf = (concepts: ReadonlyArray<{ surface: string; weight: number }>, 
 describe('learned alert', () => {
   it('reads how strongly a notice carries each prompt word', () => {
     const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
-    const presence = promptWordPresence(base, project('p', 'Pose de parquet dans la salle de gym'));
-    expect(presence.get('parquet')).toBeGreaterThan(0.3);
-    expect(presence.get('moquette') ?? 0).toBe(0);
+    const presence = promptWordPresence(base, project('p', 'Accordage de pianos dans la salle de concert'));
+    expect(presence.get('pianos')).toBeGreaterThan(0.3);
+    expect(presence.get('clavecins') ?? 0).toBe(0);
   });
 
   it('moves weight between prompt words within bounds: a dampened word keeps half, the prompt as a whole keeps its weight', () => {
@@ -31,19 +31,19 @@ describe('learned alert', () => {
       scorer,
       prompt,
       'fr',
-      { more: [{ kind: 'term', value: 'parquet', weight: 1 }], less: [{ kind: 'term', value: 'moquette', weight: 1 }], exclude: [] },
+      { more: [{ kind: 'term', value: 'pianos', weight: 1 }], less: [{ kind: 'term', value: 'clavecins', weight: 1 }], exclude: [] },
       corpus,
     );
     const ratio = (alert: typeof base, word: string) => weightOf(alert.concepts, word) / weightOf(base.concepts, word);
-    expect(ratio(learned, 'parquet')).toBeCloseTo(1 + LEARNING_WEIGHTS.promptBoost);
-    expect(ratio(learned, 'moquette')).toBeCloseTo(Math.max(LEARNING_WEIGHTS.minPromptShare, 1 - LEARNING_WEIGHTS.promptDampen));
+    expect(ratio(learned, 'pianos')).toBeCloseTo(1 + LEARNING_WEIGHTS.promptBoost);
+    expect(ratio(learned, 'clavecins')).toBeCloseTo(Math.max(LEARNING_WEIGHTS.minPromptShare, 1 - LEARNING_WEIGHTS.promptDampen));
     expect(learned.subjectWeight).toBeCloseTo(learned.concepts.filter((c) => c.role === 'subject').reduce((sum, c) => sum + c.weight, 0));
 
-    const parquet = project('a', 'Pose de parquet au collège');
-    const carpet = project('b', 'Pose de moquette au collège');
-    expect(scoreLearned(scorer, learned, parquet)).toBeGreaterThan(scoreLearned(scorer, base, parquet));
-    expect(scoreLearned(scorer, learned, carpet)).toBeLessThan(scoreLearned(scorer, base, carpet));
-    expect(scoreLearned(scorer, learned, carpet)).toBeGreaterThan(0);
+    const piano = project('a', 'Accordage de pianos au conservatoire');
+    const harpsichord = project('b', 'Accordage de clavecins au conservatoire');
+    expect(scoreLearned(scorer, learned, piano)).toBeGreaterThan(scoreLearned(scorer, base, piano));
+    expect(scoreLearned(scorer, learned, harpsichord)).toBeLessThan(scoreLearned(scorer, base, harpsichord));
+    expect(scoreLearned(scorer, learned, harpsichord)).toBeGreaterThan(0);
   });
 
   it("reweighs the prompt's own CPV codes the way it reweighs its words", () => {
@@ -65,37 +65,37 @@ describe('learned alert', () => {
 
   it('lifts a project close to the liked ones, lowers one close to the disliked ones by at most half, and drops an excluded one', () => {
     const learning: AlertLearning = {
-      more: [{ kind: 'term', value: 'ponçage', weight: 1 }],
+      more: [{ kind: 'term', value: 'harmonisation', weight: 1 }],
       less: [{ kind: 'term', value: 'wagons', weight: 1 }],
-      exclude: ['plomb'],
+      exclude: ['termites'],
     };
     const base = prepareLearnedAlert(scorer, prompt, 'fr', undefined, corpus);
     const learned = prepareLearnedAlert(scorer, prompt, 'fr', learning, corpus);
-    const sanding = project('c', 'Ponçage et vitrification des sols', 'Ponçage');
-    const vehicles = project('d', 'Pose de parquet et moquette dans les wagons', 'wagons, wagons');
-    const lead = project('e', 'Pose de parquet après retrait de peinture au plomb', 'plomb');
-    expect(scoreLearned(scorer, learned, sanding)).toBeGreaterThan(scoreLearned(scorer, base, sanding));
-    const before = scoreLearned(scorer, base, vehicles);
-    const after = scoreLearned(scorer, learned, vehicles);
+    const voicing = project('c', 'Harmonisation et réglage des orgues', 'Harmonisation');
+    const carriages = project('d', 'Accordage de pianos et clavecins dans les wagons', 'wagons, wagons');
+    const termites = project('e', 'Accordage de pianos après traitement contre les termites', 'termites');
+    expect(scoreLearned(scorer, learned, voicing)).toBeGreaterThan(scoreLearned(scorer, base, voicing));
+    const before = scoreLearned(scorer, base, carriages);
+    const after = scoreLearned(scorer, learned, carriages);
     expect(after).toBeLessThan(before);
     expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
-    expect(scoreLearned(scorer, learned, lead)).toBe(0);
-    expect(scoreLearnedAtLeast(scorer, learned, lead, 1)).toBeNull();
-    const kept = scoreLearnedAtLeast(scorer, learned, vehicles, 1);
+    expect(scoreLearned(scorer, learned, termites)).toBe(0);
+    expect(scoreLearnedAtLeast(scorer, learned, termites, 1)).toBeNull();
+    const kept = scoreLearnedAtLeast(scorer, learned, carriages, 1);
     expect(kept?.score).toBe(after);
     expect(kept?.explanation).toBeTruthy();
   });
 
   it('lifts a project resembling a liked one even when the prompt misses it, lowers one resembling a disliked one by at most half', () => {
-    const liked = project('l', 'Vitrification des parquets du collège', 'Ponçage, vitrification, huilage des parquets en chêne', ['45432114']);
-    const disliked = project('x', 'Pose de parquet dans les wagons du funiculaire', 'Wagons, funiculaire, boiseries', ['34620000']);
-    const similar = project('s', 'Ponçage et huilage des parquets en chêne de la salle', 'Ponçage, huilage', ['45432114']);
-    const unrelated = project('u', 'Déneigement des routes communales', 'Fraise à neige', ['90620000']);
-    const wagons = project('w', 'Pose de parquet et moquette: wagons du funiculaire', 'Wagons du funiculaire', ['34620000']);
-    const base = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', undefined, corpus);
+    const liked = project('l', 'Relevage des orgues de la cathédrale', 'Relevage, harmonisation, accord des jeux en étain', ['37311300']);
+    const disliked = project('x', 'Accordage de pianos dans les wagons du funiculaire', 'Wagons, funiculaire, boiseries', ['34620000']);
+    const similar = project('s', 'Relevage et harmonisation des jeux en étain de la salle', 'Relevage, harmonisation', ['37311300']);
+    const unrelated = project('u', 'Déneigement des chemins de la commune', 'Fraise à neige', ['90620000']);
+    const wagons = project('w', 'Accordage de pianos et clavecins: wagons du funiculaire', 'Wagons du funiculaire', ['34620000']);
+    const base = prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', undefined, corpus);
     // The made-up corpus is small: every word of the disliked project is rarer than `unlikeMinDocuments` notices.
     const weights = { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 };
-    const learned = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], disliked: [disliked], weights }, corpus);
+    const learned = prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', { ...nothing, liked: [liked], disliked: [disliked], weights }, corpus);
     expect(learned.similarity?.liked).toBeDefined();
     expect(scoreLearned(scorer, learned, similar)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, similar) + 10);
     expect(scoreLearned(scorer, learned, unrelated)).toBe(scoreLearned(scorer, base, unrelated));
@@ -104,28 +104,34 @@ describe('learned alert', () => {
     expect(after).toBeLessThan(before);
     expect(after).toBeGreaterThanOrEqual(Math.floor(before * (1 - LEARNING_WEIGHTS.maxPenalty)));
     // What the disliked project shares with the prompt is not held against anyone: only its own words are.
-    const onlyPrompt = project('o', 'Pose de moquette au collège', 'Pose de moquette');
-    const dislikedOnly = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, disliked: [disliked], weights }, corpus);
+    const onlyPrompt = project('o', 'Accordage de clavecins au conservatoire', 'Accordage de clavecins');
+    const dislikedOnly = prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', { ...nothing, disliked: [disliked], weights }, corpus);
     expect(scoreLearned(scorer, dislikedOnly, onlyPrompt)).toBeGreaterThanOrEqual(scoreLearned(scorer, base, onlyPrompt) - 5);
     expect(scoreLearned(scorer, dislikedOnly, wagons)).toBeLessThan(scoreLearned(scorer, base, wagons));
     // The share 0 turns the resemblance off.
-    const off = prepareLearnedAlert(scorer, 'Pose de moquette', 'fr', { ...nothing, liked: [liked], weights: { ...LEARNING_WEIGHTS, likeShare: 0 } }, corpus);
+    const off = prepareLearnedAlert(
+      scorer,
+      'Accordage de clavecins',
+      'fr',
+      { ...nothing, liked: [liked], weights: { ...LEARNING_WEIGHTS, likeShare: 0 } },
+      corpus,
+    );
     expect(scoreLearned(scorer, off, similar)).toBe(scoreLearned(scorer, base, similar));
   });
 
   it("does not hold a disliked project's rare words (its tender's names) against the tender's other lots", () => {
-    // Two lots of one invented building: the subscriber dislikes the cabinet lot; the timber-frame lot shares only the building's name.
-    const disliked = project('x', 'Bâtiment Quillerette: armoires de cuisine', 'Quillerette, armoires, plans de travail', ['39141000']);
-    const sibling = project('t', 'Bâtiment Quillerette: charpente en bois', 'Quillerette, charpente, poutres', ['45261100']);
-    const base = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', undefined, corpus);
+    // Two lots of one invented building: the subscriber dislikes the kitchen lot; the slate-roofing lot shares only the building's name.
+    const disliked = project('x', 'Domaine Quillerette: cuisines professionnelles', 'Quillerette, fourneaux, plans de travail', ['39141000']);
+    const sibling = project('t', 'Domaine Quillerette: couverture en ardoise', 'Quillerette, ardoises, faîtières', ['45261210']);
+    const base = prepareLearnedAlert(scorer, 'Couverture en ardoise', 'fr', undefined, corpus);
     const withNames = prepareLearnedAlert(
       scorer,
-      'Charpente en bois',
+      'Couverture en ardoise',
       'fr',
       { ...nothing, disliked: [disliked], weights: { ...LEARNING_WEIGHTS, unlikeMinDocuments: 0 } },
       corpus,
     );
-    const withoutNames = prepareLearnedAlert(scorer, 'Charpente en bois', 'fr', { ...nothing, disliked: [disliked] }, corpus);
+    const withoutNames = prepareLearnedAlert(scorer, 'Couverture en ardoise', 'fr', { ...nothing, disliked: [disliked] }, corpus);
     expect(scoreLearned(scorer, withNames, sibling)).toBeLessThan(scoreLearned(scorer, base, sibling));
     expect(scoreLearned(scorer, withoutNames, sibling)).toBe(scoreLearned(scorer, base, sibling));
   });

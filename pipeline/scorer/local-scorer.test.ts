@@ -31,12 +31,12 @@ describe('local scorer', () => {
   });
 
   it('bridges Swiss trade names and abbreviations through the trade vocabulary', () => {
-    const tinsmith = notice({ language: 'fr', title: 'Travaux de ferblanterie, collège du Bourg', canton: 'VD' });
-    const painter = notice({ language: 'fr', title: 'Travaux de peinture, collège du Bourg', canton: 'VD' });
-    expect(score('Spenglerarbeiten', 'de', tinsmith).score).toBeGreaterThan(score('Spenglerarbeiten', 'de', painter).score + 20);
-    const building = notice({ title: 'HLK-Anlagen Bootshaus', canton: 'BE' });
+    const tinsmith = notice({ language: 'fr', title: 'Travaux de ferblanterie, chapelle du Bourg', canton: 'VD' });
+    const tiler = notice({ language: 'fr', title: 'Travaux de carrelage, chapelle du Bourg', canton: 'VD' });
+    expect(score('Spenglerarbeiten', 'de', tinsmith).score).toBeGreaterThan(score('Spenglerarbeiten', 'de', tiler).score + 20);
+    const building = notice({ title: 'MSR-Anlagen Bootshaus', canton: 'BE' });
     const other = notice({ title: 'Plattenarbeiten Bootshaus', canton: 'BE' });
-    expect(score('CVC', 'fr', building).score).toBeGreaterThan(score('CVC', 'fr', other).score + 20);
+    expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
   });
 
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
@@ -57,9 +57,9 @@ describe('local scorer', () => {
   });
 
   it('lowers notices about what the alert excludes', () => {
-    const prompt = 'Gartenpflege und Baumschnitt, aber keine Friedhofsarbeiten';
-    const cemetery = notice({ title: 'Baumschnitt und Gartenpflege im Friedhof Nord', cpvCodes: ['77310000'] });
-    const park = notice({ title: 'Baumschnitt und Gartenpflege im Stadtpark', cpvCodes: ['77310000'] });
+    const prompt = 'Turmuhren und Glockenspiele, aber keine Friedhofsarbeiten';
+    const cemetery = notice({ title: 'Glockenspiele und Turmuhren im Friedhof Nord', cpvCodes: ['50432000'] });
+    const park = notice({ title: 'Glockenspiele und Turmuhren im Stadthaus', cpvCodes: ['50432000'] });
     expect(score(prompt, 'de', cemetery).score).toBeLessThan(score(prompt, 'de', park).score - 15);
   });
 
@@ -79,7 +79,7 @@ describe('local scorer', () => {
   });
 
   it('excludes another canton when the alert says "nur im Kanton Luzern", and says so in the alert language', () => {
-    const shading = { title: 'Erneuerung der Storen, Kindergarten', cpvCodes: ['45421150'] };
+    const shading = { title: 'Erneuerung der Storen, Gemeindehaus', cpvCodes: ['45421150'] };
     const prompt = 'Storen und Sonnenschutz, nur im Kanton Luzern';
     const inside = score(prompt, 'de', notice({ ...shading, canton: 'LU' }));
     const outside = score(prompt, 'de', notice({ ...shading, canton: 'GE' }));
@@ -95,8 +95,8 @@ describe('local scorer', () => {
   });
 
   it('finds a word one typing slip away from a known one', () => {
-    const elevators = notice({ language: 'en', title: 'Replacement of the lifts and escalators, central station', cpvCodes: ['42416100'] });
-    expect(score('escalatros', 'en', elevators).score).toBeGreaterThanOrEqual(20);
+    const harpsichords = notice({ language: 'en', title: 'Repair of the harpsichords and spinets, concert hall', cpvCodes: ['37313100'] });
+    expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
   it('returns integer scores within 0..100, the same across scorer instances', () => {
@@ -112,14 +112,14 @@ describe('local scorer', () => {
   });
 
   it('carries extra weighted terms and exclusion words beyond the prompt', () => {
-    const target = notice({ title: 'Baumschnitt im Friedhof Nord', cpvCodes: ['77310000'] });
-    const plain = scorer.prepareAlert('Baumschnitt', 'de', { corpus: index.corpus });
-    const excluding = scorer.prepareAlert('Baumschnitt', 'de', { corpus: index.corpus, extra: { exclusions: ['Friedhof'] } });
+    const target = notice({ title: 'Turmuhren im Friedhof Nord', cpvCodes: ['50432000'] });
+    const plain = scorer.prepareAlert('Turmuhren', 'de', { corpus: index.corpus });
+    const excluding = scorer.prepareAlert('Turmuhren', 'de', { corpus: index.corpus, extra: { exclusions: ['Friedhof'] } });
     const prepared = scorer.prepareProject(target);
     expect(scorer.score(excluding, prepared).score).toBeLessThan(scorer.score(plain, prepared).score);
-    const widened = scorer.prepareAlert('Gartenpflege', 'de', { corpus: index.corpus, extra: { terms: [{ text: 'Baumschnitt', weight: 1 }] } });
+    const widened = scorer.prepareAlert('Glockenspiel', 'de', { corpus: index.corpus, extra: { terms: [{ text: 'Turmuhren', weight: 1 }] } });
     expect(scorer.score(widened, prepared).score).toBeGreaterThan(
-      scorer.score(scorer.prepareAlert('Gartenpflege', 'de', { corpus: index.corpus }), prepared).score,
+      scorer.score(scorer.prepareAlert('Glockenspiel', 'de', { corpus: index.corpus }), prepared).score,
     );
   });
 });

@@ -9,15 +9,15 @@ const of = (prompt: string, role: WordRole) =>
 
 describe('readPrompt', () => {
   it('turns what follows "aber keine", "sauf", "senza", "except" into exclusions until the clause ends', () => {
-    expect(of('Gartenpflege, aber keine Friedhofsarbeiten', 'exclusion')).toEqual(['Friedhofsarbeiten']);
-    expect(of('travaux de peinture sauf façades. Ramonage', 'exclusion')).toEqual(['façades']);
+    expect(of('Turmuhren, aber keine Friedhofsarbeiten', 'exclusion')).toEqual(['Friedhofsarbeiten']);
+    expect(of('travaux de dorure sauf cadres. Ramonage', 'exclusion')).toEqual(['cadres']);
     expect(of('stampa di opuscoli senza manifesti', 'exclusion')).toEqual(['manifesti']);
-    expect(of('roofing except sheds; painting', 'subject')).toEqual(['roofing', 'painting']);
+    expect(of('roofing except sheds; gilding', 'subject')).toEqual(['roofing', 'gilding']);
   });
 
-  it('makes a purpose a qualifier: "für Altersheime", "pour crèches", "for churches"', () => {
-    expect(roles('Schneeräumung für Altersheime')).toEqual(
-      ['Schneeräumung:subject', 'für:subject', 'Altersheime:qualifier'].filter((entry) => !entry.startsWith('für')),
+  it('makes a purpose a qualifier: "für Kirchgemeinden", "pour crèches", "for churches"', () => {
+    expect(roles('Schneeräumung für Kirchgemeinden')).toEqual(
+      ['Schneeräumung:subject', 'für:subject', 'Kirchgemeinden:qualifier'].filter((entry) => !entry.startsWith('für')),
     );
     expect(of('mobilier pour crèches', 'qualifier')).toEqual(['crèches']);
     expect(of('printing services for churches', 'qualifier')).toEqual(['churches']);
@@ -28,11 +28,11 @@ describe('readPrompt', () => {
     expect(words.map((word) => word.word)).toEqual(['eine', 'Glaserei', 'Projekte', 'Wintergärten', 'und', 'Glasdächer']);
     expect(words.find((word) => word.word === 'Glaserei')?.role).toBe('profile');
     expect(words.find((word) => word.word === 'Wintergärten')?.role).toBe('subject');
-    expect(readPrompt('We are a tiling company looking for flooring contracts').words.map((word) => word.word)).toEqual([
+    expect(readPrompt('We are a tiling company looking for mosaic contracts').words.map((word) => word.word)).toEqual([
       'a',
       'tiling',
       'company',
-      'flooring',
+      'mosaic',
       'contracts',
     ]);
   });

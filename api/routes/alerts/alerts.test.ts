@@ -23,11 +23,11 @@ afterAll(async () => {
 describe('alerts', () => {
   it('creates with defaults, scores in the request, lists, edits, toggles and deletes', async () => {
     const user = await api.signUp(undefined, { language: 'de' });
-    const created = await user.client.post('/api/alerts', { prompt: 'Reinigung von Schulhäusern im Kanton Bern' });
+    const created = await user.client.post('/api/alerts', { prompt: 'Klavierstimmung in Konservatorien im Kanton Bern' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
-      prompt: 'Reinigung von Schulhäusern im Kanton Bern',
+      prompt: 'Klavierstimmung in Konservatorien im Kanton Bern',
       isActive: true,
       frequency: 'daily',
       language: 'de',
@@ -40,9 +40,9 @@ describe('alerts', () => {
     const row = await api.db.knex('alerts').where({ id }).first('promptHash');
     expect(row.promptHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const edited = await user.client.put(`/api/alerts/${id}`, { prompt: 'Nettoyage de bâtiments scolaires', frequency: 'weekly', language: 'fr' });
+    const edited = await user.client.put(`/api/alerts/${id}`, { prompt: 'Accordage de pianos de concert', frequency: 'weekly', language: 'fr' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ prompt: 'Nettoyage de bâtiments scolaires', frequency: 'weekly', language: 'fr', isActive: true });
+    expect(edited.body).toMatchObject({ prompt: 'Accordage de pianos de concert', frequency: 'weekly', language: 'fr', isActive: true });
     expect((await api.db.knex('alerts').where({ id }).first('promptHash')).promptHash).not.toBe(row.promptHash);
 
     const toggled = await user.client.put(`/api/alerts/${id}`, { isActive: false });
@@ -59,8 +59,8 @@ describe('alerts', () => {
 
   it('counts matches at or above the match threshold and lists them with their project', async () => {
     const user = await api.signUp();
-    const alert = (await user.client.post('/api/alerts', { prompt: 'Road maintenance in Geneva' })).body;
-    const strong = await insertTestProject(api.db, { title: 'Road works' });
+    const alert = (await user.client.post('/api/alerts', { prompt: 'Organ tuning in Geneva' })).body;
+    const strong = await insertTestProject(api.db, { title: 'Organ tuning' });
     const weak = await insertTestProject(api.db, { title: 'Bakery' });
     await insertTestMatch(api.db, alert.id, strong.id, 80);
     await insertTestMatch(api.db, alert.id, weak.id, 30);
@@ -71,7 +71,7 @@ describe('alerts', () => {
     expect(matches.body[0]).toMatchObject({
       id: expect.any(Number),
       explanation: 'scored 80',
-      project: { id: strong.id, title: 'Road works', matchScore: 80, matchCount: 1 },
+      project: { id: strong.id, title: 'Organ tuning', matchScore: 80, matchCount: 1 },
     });
     const processed = await user.client.post(`/api/alerts/${alert.id}/process`);
     expect(processed.body).toEqual({ scored: 0, matches: 0 });
@@ -109,9 +109,9 @@ describe('alerts', () => {
 
   it('names the language the prompt is written in, not the interface language', async () => {
     const user = await api.signUp(undefined, { language: 'fr' });
-    const english = await user.client.post('/api/alerts', { prompt: 'cleaning of the school buildings in the canton of Vaud' });
+    const english = await user.client.post('/api/alerts', { prompt: 'tuning of the church organs in the canton of Vaud' });
     expect(english.body).toMatchObject({ language: 'fr', promptLanguage: 'en' });
-    const german = await user.client.post('/api/alerts', { prompt: 'Unterhalt der Strassen und der Brücken im Kanton' });
+    const german = await user.client.post('/api/alerts', { prompt: 'Stimmung der Orgeln und der Glocken im Kanton' });
     expect(german.body).toMatchObject({ language: 'fr', promptLanguage: 'de' });
   });
 
@@ -136,13 +136,13 @@ describe('alerts scored by the real local scorer', () => {
 
   it('scores a new alert against existing projects within the request', async () => {
     await insertTestProject(scored.db, {
-      title: 'Nettoyage des bâtiments scolaires de Lausanne',
-      titleFr: 'Nettoyage des bâtiments scolaires de Lausanne',
-      description: 'Nettoyage quotidien des écoles primaires et secondaires de la ville de Lausanne',
+      title: 'Accordage des pianos du conservatoire de Lausanne',
+      titleFr: 'Accordage des pianos du conservatoire de Lausanne',
+      description: 'Accordage trimestriel des pianos droits et à queue de la ville de Lausanne',
     });
-    await insertTestProject(scored.db, { title: 'Fourniture de matériel informatique', description: 'Achat de serveurs et ordinateurs portables' });
+    await insertTestProject(scored.db, { title: 'Achat de voiles pour bateaux', description: 'Voiles et cordages' });
     const user = await scored.signUp(undefined, { language: 'fr' });
-    const created = await user.client.post('/api/alerts', { prompt: 'Nettoyage de bâtiments scolaires dans le canton de Vaud' });
+    const created = await user.client.post('/api/alerts', { prompt: 'Accordage de pianos dans le canton de Vaud' });
     expect(created.status).toBe(201);
     expect(created.body.matchCount).toBeGreaterThanOrEqual(0);
     const processed = await user.client.post(`/api/alerts/${created.body.id}/process`);
@@ -164,9 +164,9 @@ describe('alerts while the server stops', () => {
 
   it('answers a new alert as saved (scored by the next run), and "process now" with 503 restarting', async () => {
     const user = await stopping.signUp(undefined, { language: 'it' });
-    const created = await user.client.post('/api/alerts', { prompt: 'Accordatura dei pianoforti delle scuole di musica' });
+    const created = await user.client.post('/api/alerts', { prompt: 'Accordatura dei pianoforti dei conservatori' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ prompt: 'Accordatura dei pianoforti delle scuole di musica', matchCount: 0 });
+    expect(created.body).toMatchObject({ prompt: 'Accordatura dei pianoforti dei conservatori', matchCount: 0 });
     expect(await stopping.db.knex('alerts').where({ id: created.body.id }).first('id')).toBeDefined();
 
     const processed = await user.client.post(`/api/alerts/${created.body.id}/process`);

@@ -8,7 +8,7 @@ let api: TestApi;
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 let alertId: number;
-let projects: Record<'facade' | 'facadeCrepi' | 'crepiOnly' | 'roads' | 'asbestos', BuiltProject>;
+let projects: Record<'chapel' | 'chapelGrisaille' | 'grisailleOnly' | 'pianos' | 'pigeons', BuiltProject>;
 
 const matches = async (user: SignedUpUser, id: number) =>
   (await user.client.get(`/api/alerts/${id}/matches`)).body as Array<{ score: number; feedback: string | null; project: { id: number } }>;
@@ -18,17 +18,25 @@ beforeAll(async () => {
   // and this file tests learning, not the warm-up (pipeline/score tests that).
   await warmSharedLocalScorer();
   api = await startTestApi();
-  const [facade, facadeCrepi, crepiOnly, roads, asbestos] = await buildProjects(api.db.knex, [
-    { title: 'Rénovation des façades du collège', description: 'Rénovation complète des façades et de la toiture.', creationLanguage: 'fr' },
-    { title: 'Rénovation de façades avec crépi isolant', description: 'Façades ventilées, crépi minéral isolant, échafaudages.', creationLanguage: 'fr' },
-    { title: 'Crépi isolant minéral pour la halle', description: 'Pose de crépi isolant minéral sur la halle de gymnastique.', creationLanguage: 'fr' },
-    { title: 'Rénovation de la route cantonale', description: 'Travaux de génie civil sur la route.', creationLanguage: 'fr' },
-    { title: 'Désamiantage et rénovation des façades', description: "Assainissement de l'amiante des façades de l'école.", creationLanguage: 'fr' },
+  const [chapel, chapelGrisaille, grisailleOnly, pianos, pigeons] = await buildProjects(api.db.knex, [
+    { title: 'Restauration des vitraux de la chapelle', description: 'Restauration complète des vitraux et des rosaces.', creationLanguage: 'fr' },
+    {
+      title: 'Restauration de vitraux à la grisaille cuite',
+      description: 'Vitraux anciens, grisaille cuite au four, sertissage au plomb.',
+      creationLanguage: 'fr',
+    },
+    { title: 'Grisaille cuite pour la halle', description: 'Application de grisaille cuite au four sur la verrière de la halle.', creationLanguage: 'fr' },
+    { title: 'Accordage des pianos du conservatoire', description: 'Accordage des pianos droits et à queue.', creationLanguage: 'fr' },
+    {
+      title: 'Filets anti-pigeons et restauration des vitraux',
+      description: 'Retrait des fientes de pigeons sur les vitraux du temple.',
+      creationLanguage: 'fr',
+    },
   ]);
-  projects = { facade: facade!, facadeCrepi: facadeCrepi!, crepiOnly: crepiOnly!, roads: roads!, asbestos: asbestos! };
+  projects = { chapel: chapel!, chapelGrisaille: chapelGrisaille!, grisailleOnly: grisailleOnly!, pianos: pianos!, pigeons: pigeons! };
   alice = await api.signUp(undefined, { language: 'fr' });
   bob = await api.signUp(undefined, { language: 'fr' });
-  const created = await alice.client.post('/api/alerts', { prompt: 'Rénovation de façades de bâtiments', language: 'fr' });
+  const created = await alice.client.post('/api/alerts', { prompt: 'Restauration de vitraux anciens', language: 'fr' });
   expect(created.status).toBe(201);
   alertId = created.body.id;
 }, 120_000);
@@ -39,29 +47,29 @@ afterAll(async () => {
 describe('feedback on matches', () => {
   it('records 👍/👎 per (alert, project), shows it in the match list and on the project, changes and removes it', async () => {
     const listed = await matches(alice, alertId);
-    expect(listed.map((m) => m.project.id)).toContain(projects.facade.id);
+    expect(listed.map((m) => m.project.id)).toContain(projects.chapel.id);
     expect(listed.every((m) => m.feedback === null)).toBe(true);
 
-    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'relevant' });
+    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.chapel.id, verdict: 'relevant' });
     expect(liked.status).toBe(200);
-    expect(liked.body).toMatchObject({ alertId, projectId: projects.facade.id, verdict: 'relevant', updatedAt: expect.any(String) });
-    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.facade.id)?.feedback).toBe('relevant');
+    expect(liked.body).toMatchObject({ alertId, projectId: projects.chapel.id, verdict: 'relevant', updatedAt: expect.any(String) });
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.chapel.id)?.feedback).toBe('relevant');
 
-    const changed = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'not_relevant' });
+    const changed = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.chapel.id, verdict: 'not_relevant' });
     expect(changed.body.verdict).toBe('not_relevant');
-    const onProject = await alice.client.get(`/api/projects/${projects.facade.id}/matches`);
+    const onProject = await alice.client.get(`/api/projects/${projects.chapel.id}/matches`);
     expect(onProject.body.find((m: { alert: { id: number } }) => m.alert.id === alertId)?.feedback).toBe('not_relevant');
     expect(await api.db.knex('alert_feedback').where({ alertId })).toHaveLength(1);
 
-    const removed = await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facade.id}`);
+    const removed = await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.chapel.id}`);
     expect(removed.status).toBe(200);
     expect(removed.body.verdict).toBeNull();
-    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.facade.id)?.feedback).toBeNull();
-    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facade.id}`)).status).toBe(404);
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.chapel.id)?.feedback).toBeNull();
+    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.chapel.id}`)).status).toBe(404);
   }, 120_000);
 
   it('refuses bad input with a 400 naming the field, and unknown projects with 404', async () => {
-    const bad = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facade.id, verdict: 'maybe' });
+    const bad = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.chapel.id, verdict: 'maybe' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'validation_failed', message: 'verdict must be relevant or not_relevant', field: 'verdict' });
     const noProject = await alice.client.post(`/api/alerts/${alertId}/feedback`, { verdict: 'relevant' });
@@ -72,38 +80,38 @@ describe('feedback on matches', () => {
   });
 
   it("keeps each user's feedback and learning to themselves: another user gets 404 and changes nothing", async () => {
-    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'not_relevant' });
+    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.pianos.id, verdict: 'not_relevant' });
     const before = await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict');
     const items = await api.db.knex('alert_learned_items').where({ alertId }).select('id');
 
-    expect((await bob.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'relevant' })).status).toBe(404);
-    expect((await bob.client.delete(`/api/alerts/${alertId}/feedback/${projects.roads.id}`)).status).toBe(404);
+    expect((await bob.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.pianos.id, verdict: 'relevant' })).status).toBe(404);
+    expect((await bob.client.delete(`/api/alerts/${alertId}/feedback/${projects.pianos.id}`)).status).toBe(404);
     expect((await bob.client.get(`/api/alerts/${alertId}/learning`)).status).toBe(404);
-    expect((await bob.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['route'] })).status).toBe(404);
+    expect((await bob.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['pianos'] })).status).toBe(404);
     if (items[0]) expect((await bob.client.delete(`/api/alerts/${alertId}/learning/${items[0].id}`)).status).toBe(404);
     expect((await bob.client.get(`/api/alerts/${alertId}/matches`)).status).toBe(404);
     // Bob's view of the project shows none of Alice's alerts or verdicts.
-    expect((await bob.client.get(`/api/projects/${projects.roads.id}/matches`)).body).toEqual([]);
-    expect((await api.client().post(`/api/alerts/${alertId}/feedback`, { projectId: projects.roads.id, verdict: 'relevant' })).status).toBe(401);
+    expect((await bob.client.get(`/api/projects/${projects.pianos.id}/matches`)).body).toEqual([]);
+    expect((await api.client().post(`/api/alerts/${alertId}/feedback`, { projectId: projects.pianos.id, verdict: 'relevant' })).status).toBe(401);
 
     expect(await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict')).toEqual(before);
     expect(await api.db.knex('alert_learned_items').where({ alertId }).select('id')).toEqual(items);
-    await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.roads.id}`);
+    await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.pianos.id}`);
   }, 120_000);
 });
 
 describe('learning from feedback', () => {
   it('learns "more like" from a liked project, re-scores at once, an undo takes an item back and clearing the 👍 the rest', async () => {
-    const crepiBefore = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
-    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facadeCrepi.id, verdict: 'relevant' });
+    const grisailleBefore = (await matches(alice, alertId)).find((m) => m.project.id === projects.grisailleOnly.id)?.score ?? 0;
+    const liked = await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.chapelGrisaille.id, verdict: 'relevant' });
     expect(liked.status).toBe(200);
     const more = liked.body.learning.moreLike as Array<{ id: number; value: string }>;
-    expect(more.map((item) => item.value.toLowerCase())).toContain('crépi');
+    expect(more.map((item) => item.value.toLowerCase())).toContain('grisaille');
     expect(liked.body.learning.resemblance).toEqual({ liked: 1, disliked: 0 });
 
     // Re-scored in the request: a project that shares only the learned words now scores higher.
-    const crepiAfter = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
-    expect(crepiAfter).toBeGreaterThan(crepiBefore);
+    const grisailleAfter = (await matches(alice, alertId)).find((m) => m.project.id === projects.grisailleOnly.id)?.score ?? 0;
+    expect(grisailleAfter).toBeGreaterThan(grisailleBefore);
 
     const learning = await alice.client.get(`/api/alerts/${alertId}/learning`);
     expect(learning.body.moreLike).toEqual(more);
@@ -113,28 +121,28 @@ describe('learning from feedback', () => {
     }
     expect((await alice.client.get(`/api/alerts/${alertId}/learning`)).body.moreLike).toEqual([]);
     // The 👍 itself still counts (the project resembles the liked one) until it is cleared.
-    const crepiUndone = (await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0;
-    expect(crepiUndone).toBeLessThan(crepiAfter);
-    expect(crepiUndone).toBeGreaterThan(crepiBefore);
-    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.facadeCrepi.id}`)).status).toBe(200);
-    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.crepiOnly.id)?.score ?? 0).toBe(crepiBefore);
+    const grisailleUndone = (await matches(alice, alertId)).find((m) => m.project.id === projects.grisailleOnly.id)?.score ?? 0;
+    expect(grisailleUndone).toBeLessThan(grisailleAfter);
+    expect(grisailleUndone).toBeGreaterThan(grisailleBefore);
+    expect((await alice.client.delete(`/api/alerts/${alertId}/feedback/${projects.chapelGrisaille.id}`)).status).toBe(200);
+    expect((await matches(alice, alertId)).find((m) => m.project.id === projects.grisailleOnly.id)?.score ?? 0).toBe(grisailleBefore);
 
     // Learning again from the same feedback does not bring an undone item back.
-    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.facadeCrepi.id, verdict: 'relevant' });
+    await alice.client.post(`/api/alerts/${alertId}/feedback`, { projectId: projects.chapelGrisaille.id, verdict: 'relevant' });
     expect((await alice.client.get(`/api/alerts/${alertId}/learning`)).body.moreLike).toEqual([]);
   }, 120_000);
 
   it('"must not contain" words drop the projects that contain them, and removing the word brings them back', async () => {
-    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.asbestos.id);
-    const set = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['amiante'] });
+    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.pigeons.id);
+    const set = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: ['pigeons'] });
     expect(set.status).toBe(200);
-    expect(set.body.excluded.map((item: { value: string }) => item.value)).toEqual(['amiante']);
+    expect(set.body.excluded.map((item: { value: string }) => item.value)).toEqual(['pigeons']);
     const after = (await matches(alice, alertId)).map((m) => m.project.id);
-    expect(after).not.toContain(projects.asbestos.id);
-    expect(after).toContain(projects.facade.id);
+    expect(after).not.toContain(projects.pigeons.id);
+    expect(after).toContain(projects.chapel.id);
 
     const cleared = await alice.client.put(`/api/alerts/${alertId}/exclusions`, { words: [] });
     expect(cleared.body.excluded).toEqual([]);
-    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.asbestos.id);
+    expect((await matches(alice, alertId)).map((m) => m.project.id)).toContain(projects.pigeons.id);
   }, 120_000);
 });
