@@ -40,10 +40,14 @@ const PROBE = {
 /** What prepared projects depend on: the scorer's sources and data, and its analysis of a probe notice. */
 function scorerKey(scorer: LocalScorer, terms: TermTable): string {
   const probe = scorer.prepareProject(PROBE);
-  const { termIds, ...rest } = probe;
+  const { termIds, termFrequencies, ...rest } = probe;
   const keys = terms.keys();
-  // The mapping of a row to the scorer's input is code too (its source text, as this process runs it).
-  return derivedDataKey([FORMAT.toString(), toScorableProject.toString(), serialize({ ...rest, terms: Array.from(termIds, (id) => keys[id]) })]);
+  // By term, not by id: ids depend on the order in which this process met the terms (an alert prepared before
+  // the load gives the probe's terms other ids than the process that saved).
+  const byTerm = Array.from(termIds, (id, index) => [keys[id]!, termFrequencies[index]!] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // The mapping of a row to the scorer's input is code too (its source text, as this process runs it). JSON, not
+  // v8.serialize: the latter writes the same number as an integer or a double depending on how V8 holds it.
+  return derivedDataKey([FORMAT.toString(), toScorableProject.toString(), JSON.stringify({ ...rest, terms: byTerm })]);
 }
 
 /**

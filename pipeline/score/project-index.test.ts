@@ -77,7 +77,9 @@ describe('the project index on disk', () => {
     const changed = projects[5]!;
     await touchProject(db, changed.id, { title: 'Glockenspiel Bahnhof', cpvCodes: ['37316200'] });
     const second = newProcessScorer();
-    // Terms this process met before loading get other ids than in the saved file: they are mapped again.
+    // Terms this process met before loading get other ids than in the saved file: they are mapped again, and the
+    // file is still this scorer's (its key does not depend on the order of the ids).
+    second.prepareAlert('Harfenbau im Kanton Bern', 'de');
     second.prepareAlert('Turmuhren im Kanton Bern', 'de');
     const loaded = await refreshProjectIndex(db, second);
     expect(second.prepared).toBe(1);
