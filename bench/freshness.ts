@@ -19,13 +19,13 @@ const EVERY_S = 30;
 const WINDOW_MS = Number(process.env.FRESHNESS_MINUTES ?? 4) * 60_000;
 const PUBLICATIONS = Number(process.env.FRESHNESS_PUBLICATIONS ?? 20);
 // The backlog mixes every subject and place, as a real corpus does: the scorer's term weights come from the
-// projects' own statistics, and a corpus of cleaning tenders only would make the alert's words weigh nothing.
+// projects' own statistics, and a corpus of tower-clock tenders only would make the alert's words weigh nothing.
 const BACKLOG = 96;
-const ALERT = 'nettoyage de bâtiments scolaires en Suisse romande';
+const ALERT = 'entretien des horloges de clocher en Suisse romande';
 const TODAY = new Date().toISOString().slice(0, 10);
 
-/** Cleaning tenders (subject 0) in French-speaking places (Lausanne, Genève, Sion); four-digit numbers so no title contains another. */
-function cleaningTenderNumbers(count: number, from: number): number[] {
+/** Tower-clock tenders (subject 0) in French-speaking places (Lausanne, Genève, Sion); four-digit numbers so no title contains another. */
+function clockTenderNumbers(count: number, from: number): number[] {
   const numbers: number[] = [];
   for (let k = Math.ceil(from / 8); numbers.length < count; k++) if ([0, 1, 5].includes(k % 8)) numbers.push(8 * k);
   return numbers;
@@ -88,7 +88,7 @@ try {
   console.log(`backlog e-mails: ${backlogMails}`);
 
   // Publications at uniformly random moments over the window.
-  const numbers = cleaningTenderNumbers(PUBLICATIONS, 2000);
+  const numbers = clockTenderNumbers(PUBLICATIONS, 2000);
   const offsets = numbers.map(() => Math.random() * WINDOW_MS).sort((a, b) => a - b);
   const published = new Map<string, number>();
   const receivedAt: number[] = [];

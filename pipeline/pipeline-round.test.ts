@@ -36,14 +36,14 @@ const resultOf = (report: RoundReport, stage: string) => {
 describe.runIf(testDatabaseKind() === 'postgres')('a pipeline round', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    // Cleaning tenders in Lausanne and Genève: what the alert below asks for.
+    // Tower-clock tenders (subject 0) in Sion and Basel: what the alert below asks for.
     simap = await startFakeSimapServer([syntheticTender(1000, { publicationDate: TODAY }), syntheticTender(1008, { publicationDate: TODAY })]);
     smtp = await startSmtpSink();
     config = testConfig({ DATABASE_URL: testDb.url, SIMAP_BASE_URL: simap.url, SMTP_URL: smtp.url, PUBLIC_URL: 'http://vigie.test' });
     mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: silentLogger() });
     const user = await buildUser(testDb.db.knex, { language: 'fr' });
     await testDb.db.knex('users').where({ id: user.id }).update({ emailVerifiedAt: testDb.db.knex.fn.now() });
-    await buildAlert(testDb.db.knex, { userId: user.id, prompt: 'nettoyage de bâtiments scolaires', language: 'fr', frequency: 'immediate' });
+    await buildAlert(testDb.db.knex, { userId: user.id, prompt: 'entretien des horloges de clocher', language: 'fr', frequency: 'immediate' });
   });
   afterAll(async () => {
     mailer?.close();

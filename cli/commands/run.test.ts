@@ -42,14 +42,14 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
   it('--once --stages summarize,score runs both stages in order and exits 0', async () => {
     const knex = testDb.db.knex;
     const projects = await buildProjects(knex, [
-      { title: 'Nettoyage des bâtiments scolaires de Lausanne', description: 'Entretien et nettoyage de 12 écoles à Lausanne, Vaud.', canton: 'VD' },
-      { title: 'Construction d’un pont à Berne', description: 'Pont routier en béton.', canton: 'BE' },
+      { title: 'Horloges de clocher de Lausanne', description: 'Entretien de 12 horloges de clocher à Lausanne, Vaud.', canton: 'VD' },
+      { title: 'Effarouchement des pigeons à Berne', description: 'Filets et pics contre les pigeons.', canton: 'BE' },
     ]);
     await enqueueSummaries(
       knex,
       projects.map((p) => p.id),
     );
-    await buildAlert(knex, { prompt: 'nettoyage de bâtiments scolaires dans le canton de Vaud' });
+    await buildAlert(knex, { prompt: 'entretien des horloges de clocher dans le canton de Vaud' });
 
     const result = await runCli(['run', '--once', '--stages', 'score,summarize', '--json'], env());
     expect(result.code, result.stderr).toBe(0);
@@ -73,7 +73,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tenders run (process)', () =>
 
   it('a failing stage does not stop the others; --once then exits 1 with a one-line reason', async () => {
     const knex = testDb.db.knex;
-    const projects = await buildProjects(knex, [{ title: 'Fourniture de mobilier scolaire', description: 'Tables et chaises.' }]);
+    const projects = await buildProjects(knex, [{ title: 'Fourniture de rideaux de scène', description: 'Velours et rails.' }]);
     await enqueueSummaries(
       knex,
       projects.map((p) => p.id),

@@ -86,9 +86,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders serve and two ten
       .update({ passwordHash: await hash('correct horse battery'), emailVerifiedAt: knex.fn.now() });
     const reader = await buildUser(knex, { language: 'fr' });
     await knex('users').where({ id: reader.id }).update({ emailVerifiedAt: knex.fn.now() });
-    await buildAlert(knex, { userId: reader.id, prompt: 'nettoyage de bâtiments scolaires', language: 'fr', frequency: 'immediate' });
-    await buildAlert(knex, { userId: reader.id, prompt: 'entretien et nettoyage des écoles en Suisse romande', language: 'fr', frequency: 'daily' });
-    await buildAlert(knex, { userId: admin.id, prompt: 'services de nettoyage', language: 'fr', frequency: 'immediate' });
+    await buildAlert(knex, { userId: reader.id, prompt: 'entretien des horloges de clocher', language: 'fr', frequency: 'immediate' });
+    await buildAlert(knex, { userId: reader.id, prompt: 'révision des horloges et cadrans en Suisse romande', language: 'fr', frequency: 'daily' });
+    await buildAlert(knex, { userId: admin.id, prompt: 'services d’horlogerie', language: 'fr', frequency: 'immediate' });
 
     const env = (name: string) => ({
       DATABASE_URL: testDb.url,

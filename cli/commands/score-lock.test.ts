@@ -21,11 +21,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders score at once', (
   it('the second process skips with a log line while the first scores every pair once', { timeout: 300_000 }, async () => {
     const knex = testDb.db.knex;
     await buildProjects(knex, [
-      { title: 'Nettoyage des écoles de Morges', description: 'Nettoyage d’entretien de 5 collèges à Morges.', cpvCodes: ['90910000'], canton: 'VD' },
-      { title: 'Nettoyage du gymnase de Nyon', description: 'Nettoyage des locaux scolaires du gymnase.', cpvCodes: ['90911200'], canton: 'VD' },
-      { title: 'Nettoyage des bâtiments scolaires de Renens', description: 'Entretien et nettoyage de 3 écoles.', cpvCodes: ['90911200'], canton: 'VD' },
+      { title: 'Horloges de clocher de Morges', description: 'Entretien de 5 horloges de clocher à Morges.', cpvCodes: ['50432000'], canton: 'VD' },
+      { title: 'Horloge du temple de Nyon', description: 'Remontage et réglage de l’horloge du temple.', cpvCodes: ['50432000'], canton: 'VD' },
+      { title: 'Horloges de Renens', description: 'Entretien de 3 horloges de clocher et de leurs cadrans.', cpvCodes: ['50432000'], canton: 'VD' },
     ]);
-    await buildAlert(knex, { prompt: 'nettoyage de bâtiments scolaires dans le canton de Vaud', language: 'fr' });
+    await buildAlert(knex, { prompt: 'entretien des horloges de clocher dans le canton de Vaud', language: 'fr' });
     // The first process's LLM pass waits here, holding the score lock, until the second has come and gone.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));

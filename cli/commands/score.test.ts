@@ -19,21 +19,21 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders score and summarize 
     const db = testDb.db.knex;
     await buildProjects(db, [
       {
-        title: 'Nettoyage des écoles de Morges',
-        description: 'Nettoyage d’entretien de 5 collèges. Durée 4 ans dès août 2026. Visite obligatoire.',
-        cpvCodes: ['90910000'],
+        title: 'Entretien des horloges de clocher de Morges',
+        description: 'Révision de 5 horloges de clocher. Durée 4 ans dès août 2026. Visite obligatoire.',
+        cpvCodes: ['50432000'],
         canton: 'VD',
       },
       {
-        title: 'Strassensanierung Hauptstrasse',
+        title: 'Schieferdach der Kapelle',
         creationLanguage: 'de',
-        description: 'Belagsarbeiten und Werkleitungen in Thun.',
-        cpvCodes: ['45233140'],
+        description: 'Schieferdeckung und Spenglerarbeiten in Thun.',
+        cpvCodes: ['45261212'],
         canton: 'BE',
       },
     ]);
     await db('summaryQueue').insert((await db('projects').select('id')).map((p: { id: number }) => ({ projectId: p.id })));
-    await buildAlert(db, { prompt: 'nettoyage de bâtiments scolaires', language: 'fr' });
+    await buildAlert(db, { prompt: 'entretien des horloges de clocher', language: 'fr' });
     const env = { DATABASE_URL: testDb.url, DATA_DIR: makeTempDir() };
 
     const scored = await runCli(['score', '--json'], env);

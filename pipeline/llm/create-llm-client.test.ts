@@ -7,15 +7,15 @@ import type { PairToScore, ProjectText } from './llm-port.ts';
 const project: ProjectText = {
   id: 7,
   language: 'de',
-  title: 'Unterhaltsreinigung Schulhaus Aarau',
-  description: 'Reinigung von 3 Schulhäusern, 4500 m².',
-  cpvCodes: ['90910000'],
+  title: 'Wartung der Turmuhren, Stadtkirche Aarau',
+  description: 'Revision von 3 Turmuhren und 6 Zifferblättern.',
+  cpvCodes: ['50432000'],
   organization: 'Stadt Aarau',
   location: 'Aarau',
   canton: 'AG',
   deadline: new Date('2026-03-01T00:00:00Z'),
 };
-const pair: PairToScore = { prompt: 'nettoyage de bâtiments scolaires en Argovie', language: 'fr', project };
+const pair: PairToScore = { prompt: 'entretien des horloges de clocher en Argovie', language: 'fr', project };
 
 let server: FakeOpenAiServer;
 
@@ -33,10 +33,10 @@ function client(options: { timeoutMs?: number; maxRetries?: number } = {}) {
 
 describe('createLlmClient', () => {
   it('returns a parsed score and reports the tokens used', async () => {
-    server.respondWith(() => ({ json: { score: 73, explanation: 'Nettoyage d’écoles en Argovie.' }, usage: { input: 120, output: 15 } }));
+    server.respondWith(() => ({ json: { score: 73, explanation: 'Horloges de clocher en Argovie.' }, usage: { input: 120, output: 15 } }));
     const usage: number[][] = [];
     const result = await client().scorePair(pair, { onUsage: (input, output) => usage.push([input, output]) });
-    expect(result).toEqual({ score: 73, explanation: 'Nettoyage d’écoles en Argovie.' });
+    expect(result).toEqual({ score: 73, explanation: 'Horloges de clocher en Argovie.' });
     expect(usage).toEqual([[120, 15]]);
     const sent = server.requests.at(-1)!;
     expect(sent.format).toBe('match_score');

@@ -50,20 +50,20 @@ async function sentRows() {
 /** A German-speaking verified subscriber with matches on both sides of every rule. */
 async function germanSubscriber() {
   const user = await buildVerifiedUser(db, { language: 'de', username: 'anna' });
-  const alert = await buildAlert(db, { userId: user.id, prompt: 'Reinigung von Schulhäusern', language: 'de', frequency: 'daily' });
+  const alert = await buildAlert(db, { userId: user.id, prompt: 'Wartung von Turmuhren', language: 'de', frequency: 'daily' });
   const localised = await buildOpportunity(db, {
-    title: 'Nettoyage des écoles',
-    titleDe: 'Reinigung der Schulen',
+    title: 'Entretien des horloges',
+    titleDe: 'Wartung der Turmuhren',
     organization: 'Stadt Bern',
     deadline: FUTURE,
   });
-  const fallback = await buildOpportunity(db, { title: 'Entretien des préaux', pubType: 'advance_notice' });
+  const fallback = await buildOpportunity(db, { title: 'Entretien des carillons', pubType: 'advance_notice' });
   const belowThreshold = await buildOpportunity(db, { title: 'Sous le seuil' });
   const awarded = await buildOpportunity(db, { title: 'Déjà adjugé', status: 'awarded', pubType: 'award' });
   const closed = await buildOpportunity(db, { title: 'Projet clos', status: 'closed' });
   const awardNotice = await buildOpportunity(db, { title: 'Avis d’adjudication', pubType: 'direct_award' });
   const expired = await buildOpportunity(db, { title: 'Délai passé', deadline: PAST });
-  await buildMatch(db, alert, localised, 85, 'Schulhausreinigung in Bern');
+  await buildMatch(db, alert, localised, 85, 'Turmuhrenwartung in Bern');
   await buildMatch(db, alert, fallback, 70);
   await buildMatch(db, alert, belowThreshold, 69);
   for (const project of [awarded, closed, awardNotice, expired]) await buildMatch(db, alert, project, 95);
@@ -87,12 +87,12 @@ describe('notify', () => {
     expect(mail.messageId).toMatch(/^<digest-[0-9a-f]{32}@vigie\.example>$/);
     const text = mail.text ?? '';
     expect(text).toContain('Guten Tag anna,');
-    expect(text).toContain('Reinigung der Schulen');
-    expect(text).not.toContain('Nettoyage des écoles');
-    expect(text).toContain('Entretien des préaux');
+    expect(text).toContain('Wartung der Turmuhren');
+    expect(text).not.toContain('Entretien des horloges');
+    expect(text).toContain('Entretien des carillons');
     expect(text).toContain('Auftraggeber: Stadt Bern');
-    expect(text).toContain('Reinigung der Schulen (85 %)');
-    expect(text).toContain('== Alarm „Reinigung von Schulhäusern“ ==');
+    expect(text).toContain('Wartung der Turmuhren (85 %)');
+    expect(text).toContain('== Alarm „Wartung von Turmuhren“ ==');
     expect(text).toContain('Eingabefrist: 1. Januar 2099');
     expect(text).toContain(`${PUBLIC_URL}/projects/${localised.id}`);
     expect(text).toContain(`https://www.simap.ch/de/project-detail/${localised.projectId}`);
@@ -100,7 +100,7 @@ describe('notify', () => {
     expect(text).toContain(`${PUBLIC_URL}/alerts`);
     expect(text).toContain('nicht mit simap.ch verbunden');
     for (const excluded of ['Sous le seuil', 'Déjà adjugé', 'Projet clos', 'Avis d’adjudication', 'Délai passé']) expect(text).not.toContain(excluded);
-    expect(text.indexOf('Reinigung der Schulen')).toBeLessThan(text.indexOf('Entretien des préaux'));
+    expect(text.indexOf('Wartung der Turmuhren')).toBeLessThan(text.indexOf('Entretien des carillons'));
     expect(mail.html).toContain('lang="de"');
     expect(mail.html).toContain(`href="${PUBLIC_URL}/projects/${localised.id}?lng=de"`);
     const header = (name: string) =>
@@ -202,16 +202,16 @@ describe('notify', () => {
 
   it('runs only the requested frequencies, and only active alerts', async () => {
     const user = await buildVerifiedUser(db, { language: 'en' });
-    const project = await buildOpportunity(db, { title: 'Road works', titleEn: 'Road works' });
-    const daily = await buildAlert(db, { userId: user.id, prompt: 'road works daily', frequency: 'daily' });
-    const weekly = await buildAlert(db, { userId: user.id, prompt: 'road works weekly', frequency: 'weekly' });
-    const inactive = await buildAlert(db, { userId: user.id, prompt: 'road works inactive', frequency: 'daily', isActive: false });
+    const project = await buildOpportunity(db, { title: 'Sail repairs', titleEn: 'Sail repairs' });
+    const daily = await buildAlert(db, { userId: user.id, prompt: 'sail repairs daily', frequency: 'daily' });
+    const weekly = await buildAlert(db, { userId: user.id, prompt: 'sail repairs weekly', frequency: 'weekly' });
+    const inactive = await buildAlert(db, { userId: user.id, prompt: 'sail repairs inactive', frequency: 'daily', isActive: false });
     for (const alert of [daily, weekly, inactive]) await buildMatch(db, alert, project, 90);
 
     expect(await run({ frequency: 'weekly' })).toMatchObject({ frequencies: ['weekly'], digestsSent: 1, matchesEmailed: 1 });
-    expect(sink.messages[0]!.text).toContain('“road works weekly”');
+    expect(sink.messages[0]!.text).toContain('“sail repairs weekly”');
     expect(await run({ frequency: 'daily' })).toMatchObject({ digestsSent: 1, matchesEmailed: 1 });
-    expect(sink.messages[1]!.text).toContain('“road works daily”');
+    expect(sink.messages[1]!.text).toContain('“sail repairs daily”');
     expect(await run({ frequency: 'all' })).toMatchObject({ digestsSent: 0 });
   });
 

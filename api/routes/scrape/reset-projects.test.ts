@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('POST /api/admin/reset-projects', () => {
   it('rebuilds the projects and re-scores every active alert in the same request, so match counts do not drop to 0', async () => {
-    const created = await member.client.post('/api/alerts', { prompt: 'Nettoyage des bâtiments scolaires', frequency: 'daily' });
+    const created = await member.client.post('/api/alerts', { prompt: 'Entretien des horloges de clocher', frequency: 'daily' });
     expect(created.status).toBe(201);
     const before = (await member.client.get('/api/alerts')).body[0].matchCount as number;
     const statsBefore = (await member.client.get('/api/stats')).body.matchingProjects as number;
