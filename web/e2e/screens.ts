@@ -181,15 +181,15 @@ export function describeScreens(language: Language): void {
       await seedProjects(db, 24);
       const user: SignedUpUser = await api.signUp('heidi', { admin: true, language: 'de' });
       await db('users').where({ id: user.id }).update({ emailVerifiedAt: new Date() });
-      const created = await user.client.post('/api/alerts', { prompt: 'Nettoyage des bâtiments scolaires et entretien', frequency: 'daily' });
+      const created = await user.client.post('/api/alerts', { prompt: 'Entretien des horloges de clocher et des carillons', frequency: 'daily' });
       expect(created.status).toBe(201);
-      await user.client.post('/api/alerts', { prompt: 'maintenance of the green spaces and parks', frequency: 'weekly' });
+      await user.client.post('/api/alerts', { prompt: 'restoration of stained-glass windows in chapels', frequency: 'weekly' });
       const projects: Array<{ id: number; projectId: string; title: string }> = await db('projects').select('id', 'projectId', 'title').orderBy('id').limit(3);
       const project = projects[0]!;
       await db('projectSummaries').insert({
         projectId: project.id,
         language: 'de',
-        text: 'Reinigung der Schulhäuser der Stadt. Auftraggeber: Stadt Bern.',
+        text: 'Wartung der Turmuhren der Stadt. Auftraggeber: Stadt Bern.',
         model: 'extractive',
         extractive: true,
         contentSeq: 1,
