@@ -17,6 +17,15 @@ const VOCABULARY = [
   'Organisation',
   'Installation',
   'Kommunikation',
+  'Kalibrierung',
+  'Konzert',
+  'Mahlzeiten',
+  'Ruhezeiten',
+  'Lieferzeiten',
+  'Zeitschriften',
+  'Mittel',
+  'gegen',
+  'Stück',
 ];
 const stem = languageTools('de').stem;
 const splitter = compoundSplitterOf(deriveSplitterVocabulary(VOCABULARY, stem), stem);
@@ -30,6 +39,20 @@ describe('German compound splitter', () => {
   it('lets one part be a word the vocabulary lacks, beside a long known word', () => {
     expect(splitter.split('Zaubereileistungen')).toEqual(['zauberei', 'leistungen']);
     expect(splitter.split('Reparaturzubehör')).toEqual(['reparatur', 'zubehor']);
+  });
+
+  it('gives a linking element to the modifier, whatever part follows', () => {
+    // "konzept" is no vocabulary word, but begins as "Konzert" does; "skonzept" begins as none.
+    expect(splitter.split('Kalibrierungskonzept')).toEqual(['kalibrierung', 'konzept']);
+    // After a genitive "-s", a piece that ends several vocabulary words ("-zeiten") is still a word.
+    expect(splitter.split('Kalibrierungszeiten')).toEqual(['kalibrierung', 'zeiten']);
+    // A particle stays whole even where its end looks like a link ("gege" + "n" + "stück").
+    expect(splitter.split('Gegenstück')).toEqual([]);
+  });
+
+  it('learns no part made of a linking element and a vocabulary word', () => {
+    const learned = deriveSplitterVocabulary(['Anlagen', 'Kalibrierung', 'Schmierung', 'Kalibrierungsanlagen', 'Schmierungsanlagen'], stem).known;
+    expect(learned.has('sanlagen')).toBe(false);
   });
 
   it('does not cut a word before an ending that other words share, nor beside a short known word', () => {
