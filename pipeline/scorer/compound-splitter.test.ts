@@ -55,6 +55,14 @@ describe('German compound splitter', () => {
     expect(learned.has('sanlagen')).toBe(false);
   });
 
+  it('does not take an ending for a word because its three-letter stem starts one', () => {
+    // "-ungen" follows known words twice here ("Bohr|ungen", "Kühl|ungen"), and "ung" starts "Ungeziefer": still a suffix.
+    const words = ['Bohr', 'Bohrungen', 'Kühl', 'Kühlungen', 'Schalungen', 'Schleif', 'Ungeziefer', 'Bilder', 'Rahmen', 'Bilderrahmen'];
+    const own = compoundSplitterOf(deriveSplitterVocabulary(words, stem), stem);
+    expect(own.split('Schleifungen')).toEqual([]);
+    expect(own.split('Schleifrahmen')).toEqual(['schleif', 'rahmen']);
+  });
+
   it('does not cut a word before an ending that other words share, nor beside a short known word', () => {
     // "-ation" ends several vocabulary words: "Fabrik" + "ation" is no compound; nor is "Fabrikat" + "ionen".
     expect(splitter.split('Fabrikationen')).toEqual([]);

@@ -82,8 +82,10 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const { frequency, known, stems, wordStarts } = vocabulary;
   // An inflected form ("bauwerken") starts no vocabulary word, but its stem does ("bauwerke").
   // (The stemmer runs only when the part without its last letters starts a vocabulary word: most pieces tried do not.)
+  // A stem of three letters says nothing: any three letters start some word ("ungen" → "ung", as "ungiftig").
   const isEnding = (part: string) =>
-    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && wordStarts.has(stem(part)));
+    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && isWordStart(stem(part)));
+  const isWordStart = (root: string) => root.length >= MIN_LEARNED_PART && wordStarts.has(root);
   // Pieces that end several vocabulary words ("ungen", "schaften", "ierung") are endings left by a wrong cut, not words.
   const endings = new Map<string, number>();
   for (const word of frequency.keys()) for (let i = 1; i <= word.length - MIN_PART; i++) endings.set(word.slice(i), (endings.get(word.slice(i)) ?? 0) + 1);
