@@ -23,6 +23,8 @@ const VOCABULARY = [
   'Ruhezeiten',
   'Lieferzeiten',
   'Zeitschriften',
+  'Sperrholz',
+  'Periodika',
   'Mittel',
   'gegen',
   'Stück',
@@ -44,6 +46,8 @@ describe('German compound splitter', () => {
   it('gives a linking element to the modifier, whatever part follows', () => {
     // "konzept" is no vocabulary word, but begins as "Konzert" does; "skonzept" begins as none.
     expect(splitter.split('Kalibrierungskonzept')).toEqual(['kalibrierung', 'konzept']);
+    // Both "speriode" (as "Sperrholz") and "periode" (as "Periodika") begin as words: the longer shared start wins.
+    expect(splitter.split('Kalibrierungsperiode')).toEqual(['kalibrierung', 'periode']);
     // After a genitive "-s", a piece that ends several vocabulary words ("-zeiten") is still a word.
     expect(splitter.split('Kalibrierungszeiten')).toEqual(['kalibrierung', 'zeiten']);
     // A particle stays whole even where its end looks like a link ("gege" + "n" + "stück").

@@ -109,6 +109,11 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     (b.unknown === a.unknown && b.parts.length === a.parts.length && b.score > a.score);
 
   const beginsLikeAWord = (piece: string) => wordStarts.has(piece.slice(0, MIN_UNKNOWN_PART));
+  const sharedStart = (piece: string) => {
+    let length = MIN_UNKNOWN_PART;
+    while (length < piece.length && wordStarts.has(piece.slice(0, length + 1))) length++;
+    return length;
+  };
   /** `afterLink`: the linking element before a part that follows a modifier ('' for none), null for a compound's first part. */
   const partOf = (part: string, allowUnknown: boolean, afterLink: string | null = null): { count: number; unknown: number } | null => {
     const count = isKnown(part);
@@ -119,7 +124,9 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     if (isCommonEnding(part) && !GENITIVE_LINKS.has(afterLink ?? '')) return null;
     // A piece that begins as no vocabulary word begins, but would without a leading linking element ("skonzept" and
     // "konzept", as "Konzert"), is that word after the modifier's link ("Entsorgungs|konzept"), no part of its own.
-    if (beginsLikeAWord(part)) return { count: UNKNOWN_WORD_LIKE, unknown: 1 };
+    // After a modifier, the longer its start that vocabulary words share, the likelier a word ("periode", as
+    // "Periodika", over "speriode", as "Sperre").
+    if (beginsLikeAWord(part)) return { count: afterLink === null ? UNKNOWN_WORD_LIKE : (UNKNOWN_WORD_LIKE * sharedStart(part)) / part.length, unknown: 1 };
     const linked = afterLink === '' && LINKS.some((link) => link !== '' && part.startsWith(link) && beginsLikeAWord(part.slice(link.length)));
     return linked ? null : { count: UNKNOWN_UNLIKE, unknown: 1 };
   };
