@@ -191,15 +191,17 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       tradesByStem.set(key, [...(tradesByStem.get(key) ?? []), index]);
     }
   });
-  const regionalStems = new Map<string, Set<string>>();
+  const regionalSets = new Map<string, Set<string>>();
   for (const entry of regional) {
     const stems = new Set([...entry.swiss, ...entry.standard].flatMap((name) => analyzer.analyze(splitWords(name), 'de').map((word) => word.stem)));
     for (const stem of stems) {
-      let others = regionalStems.get(stem);
-      if (!others) regionalStems.set(stem, (others = new Set()));
+      let others = regionalSets.get(stem);
+      if (!others) regionalSets.set(stem, (others = new Set()));
       for (const other of stems) if (other !== stem) others.add(other);
     }
   }
+  const regionalStems = new Map([...regionalSets].map(([stem, others]) => [stem, Object.freeze([...others])] as const));
+  const noEquivalents: readonly string[] = Object.freeze([]);
   const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
   // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
   // Built on the first spelling question (only prompts ask): a process that only indexes notices never pays for it.
@@ -264,6 +266,6 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       return [...found];
     },
     isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || (language === 'de' && regionalStems.has(stem)),
-    regionalEquivalents: (stem) => [...(regionalStems.get(stem) ?? [])],
+    regionalEquivalents: (stem) => regionalStems.get(stem) ?? noEquivalents,
   };
 }
