@@ -17,6 +17,17 @@ const VOCABULARY = [
   'Organisation',
   'Installation',
   'Kommunikation',
+  'Kalibrierung',
+  'Konzert',
+  'Mahlzeiten',
+  'Ruhezeiten',
+  'Lieferzeiten',
+  'Zeitschriften',
+  'Sperrholz',
+  'Periodika',
+  'Mittel',
+  'gegen',
+  'Stück',
 ];
 const stem = languageTools('de').stem;
 const splitter = compoundSplitterOf(deriveSplitterVocabulary(VOCABULARY, stem), stem);
@@ -30,6 +41,30 @@ describe('German compound splitter', () => {
   it('lets one part be a word the vocabulary lacks, beside a long known word', () => {
     expect(splitter.split('Zaubereileistungen')).toEqual(['zauberei', 'leistungen']);
     expect(splitter.split('Reparaturzubehör')).toEqual(['reparatur', 'zubehor']);
+  });
+
+  it('gives a linking element to the modifier, whatever part follows', () => {
+    // "konzept" is no vocabulary word, but begins as "Konzert" does; "skonzept" begins as none.
+    expect(splitter.split('Kalibrierungskonzept')).toEqual(['kalibrierung', 'konzept']);
+    // Both "speriode" (as "Sperrholz") and "periode" (as "Periodika") begin as words: the longer shared start wins.
+    expect(splitter.split('Kalibrierungsperiode')).toEqual(['kalibrierung', 'periode']);
+    // After a genitive "-s", a piece that ends several vocabulary words ("-zeiten") is still a word.
+    expect(splitter.split('Kalibrierungszeiten')).toEqual(['kalibrierung', 'zeiten']);
+    // A particle stays whole even where its end looks like a link ("gege" + "n" + "stück").
+    expect(splitter.split('Gegenstück')).toEqual([]);
+  });
+
+  it('learns no part made of a linking element and a vocabulary word', () => {
+    const learned = deriveSplitterVocabulary(['Anlagen', 'Kalibrierung', 'Schmierung', 'Kalibrierungsanlagen', 'Schmierungsanlagen'], stem).known;
+    expect(learned.has('sanlagen')).toBe(false);
+  });
+
+  it('does not take an ending for a word because its three-letter stem starts one', () => {
+    // "-ungen" follows known words twice here ("Bohr|ungen", "Kühl|ungen"), and "ung" starts "Ungeziefer": still a suffix.
+    const words = ['Bohr', 'Bohrungen', 'Kühl', 'Kühlungen', 'Schalungen', 'Schleif', 'Ungeziefer', 'Bilder', 'Rahmen', 'Bilderrahmen'];
+    const own = compoundSplitterOf(deriveSplitterVocabulary(words, stem), stem);
+    expect(own.split('Schleifungen')).toEqual([]);
+    expect(own.split('Schleifrahmen')).toEqual(['schleif', 'rahmen']);
   });
 
   it('does not cut a word before an ending that other words share, nor beside a short known word', () => {

@@ -6,6 +6,11 @@ const MIN_LEARNED_PART = 4;
 const MIN_UNKNOWN_PART = 4;
 /** A part outside the vocabulary is at least this long. */
 const MIN_UNKNOWN_WORD = 5;
+/** The weight (as a count) of a part outside the vocabulary that begins as vocabulary words begin, and of one that does not. */
+const UNKNOWN_WORD_LIKE = 0.5;
+const UNKNOWN_UNLIKE = 0.1;
+/** Linking elements that are no inflection: what follows them is a compound member, never a suffix. */
+const GENITIVE_LINKS = new Set(['s', 'es']);
 /** A piece ending this many vocabulary words is an ending. */
 const MIN_ENDING_WORDS = 3;
 /** Letters an inflection adds to a stem ("-en", "-ern", "-es"). */
@@ -77,8 +82,10 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const { frequency, known, stems, wordStarts } = vocabulary;
   // An inflected form ("bauwerken") starts no vocabulary word, but its stem does ("bauwerke").
   // (The stemmer runs only when the part without its last letters starts a vocabulary word: most pieces tried do not.)
+  // A stem of three letters says nothing: any three letters start some word ("ungen" → "ung", as "ungiftig").
   const isEnding = (part: string) =>
-    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && wordStarts.has(stem(part)));
+    !wordStarts.has(part) && !(wordStarts.has(part.slice(0, Math.max(MIN_PART, part.length - MAX_INFLECTION))) && isWordStart(stem(part)));
+  const isWordStart = (root: string) => root.length >= MIN_LEARNED_PART && wordStarts.has(root);
   // Pieces that end several vocabulary words ("ungen", "schaften", "ierung") are endings left by a wrong cut, not words.
   const endings = new Map<string, number>();
   for (const word of frequency.keys()) for (let i = 1; i <= word.length - MIN_PART; i++) endings.set(word.slice(i), (endings.get(word.slice(i)) ?? 0) + 1);
@@ -101,11 +108,27 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     (b.unknown === a.unknown && b.parts.length < a.parts.length) ||
     (b.unknown === a.unknown && b.parts.length === a.parts.length && b.score > a.score);
 
-  const partOf = (part: string, allowUnknown: boolean): { count: number; unknown: number } | null => {
+  const beginsLikeAWord = (piece: string) => wordStarts.has(piece.slice(0, MIN_UNKNOWN_PART));
+  const sharedStart = (piece: string) => {
+    let length = MIN_UNKNOWN_PART;
+    while (length < piece.length && wordStarts.has(piece.slice(0, length + 1))) length++;
+    return length;
+  };
+  /** `afterLink`: the linking element before a part that follows a modifier ('' for none), null for a compound's first part. */
+  const partOf = (part: string, allowUnknown: boolean, afterLink: string | null = null): { count: number; unknown: number } | null => {
     const count = isKnown(part);
     if (count) return { count, unknown: 0 };
-    // A word the vocabulary lacks ("lizenzen", "informatik") may be one part, if it is no ending of other words.
-    return allowUnknown && part.length >= MIN_UNKNOWN_WORD && !PARTICLES.has(part) && !isCommonEnding(part) ? { count: 0.5, unknown: 1 } : null;
+    // A word the vocabulary lacks ("lizenzen", "informatik") may be one part, if it is no ending of other words
+    // (after a genitive "-s"/"-es", which joins compound members, a piece is a word even if words end so: "…s|zeiten").
+    if (!allowUnknown || part.length < MIN_UNKNOWN_WORD || PARTICLES.has(part)) return null;
+    if (isCommonEnding(part) && !GENITIVE_LINKS.has(afterLink ?? '')) return null;
+    // A piece that begins as no vocabulary word begins, but would without a leading linking element ("skonzept" and
+    // "konzept", as "Konzert"), is that word after the modifier's link ("Entsorgungs|konzept"), no part of its own.
+    // After a modifier, the longer its start that vocabulary words share, the likelier a word ("periode", as
+    // "Periodika", over "speriode", as "Sperre").
+    if (beginsLikeAWord(part)) return { count: afterLink === null ? UNKNOWN_WORD_LIKE : (UNKNOWN_WORD_LIKE * sharedStart(part)) / part.length, unknown: 1 };
+    const linked = afterLink === '' && LINKS.some((link) => link !== '' && part.startsWith(link) && beginsLikeAWord(part.slice(link.length)));
+    return linked ? null : { count: UNKNOWN_UNLIKE, unknown: 1 };
   };
   // Beside a part the vocabulary lacks, the known one must be a whole word of some length: "kanalisat" + "ionen" is no split.
   const isCorpusWord = (part: string): boolean => part.length >= MIN_BESIDE_UNKNOWN && frequency.has(part);
@@ -118,10 +141,12 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
       const head = word.slice(0, i);
       for (const link of LINKS) {
         if (link && !head.endsWith(link)) continue;
+        // "gegen|stand" is no "geg(e)" + "n": a particle with what looks like a link is still a particle.
+        if (link && PARTICLES.has(head)) continue;
         const modifier = head.slice(0, head.length - link.length);
         const known = partOf(modifier, false);
         const rest = known
-          ? (best(tail, false) ?? (allowUnknown && isCorpusWord(modifier) ? asWhole(tail, true) : null))
+          ? (best(tail, false) ?? (allowUnknown && isCorpusWord(modifier) ? asWhole(tail, true, link) : null))
           : allowUnknown && isCorpusWord(tail)
             ? asWhole(tail, false)
             : null;
@@ -138,8 +163,8 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     return result;
   };
 
-  const asWhole = (word: string, allowUnknown: boolean): Split | null => {
-    const part = partOf(word, allowUnknown);
+  const asWhole = (word: string, allowUnknown: boolean, afterLink: string | null = null): Split | null => {
+    const part = partOf(word, allowUnknown, afterLink);
     return part ? { parts: [word], score: Math.log(part.count + 1), unknown: part.unknown } : null;
   };
 
@@ -165,6 +190,16 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   };
 }
 
+/**
+ * A piece that is a linking element followed by a vocabulary word ("sanlagen" after "Kühlung") is that word, the
+ * link belonging to the modifier: it is no part of its own.
+ */
+function startsWithLink(piece: string, frequency: ReadonlyMap<string, number>): boolean {
+  return LINKS.some(
+    (link) => link !== '' && piece.startsWith(link) && piece.length - link.length >= MIN_LEARNED_PART && frequency.has(piece.slice(link.length)),
+  );
+}
+
 function learnSharedParts(frequency: ReadonlyMap<string, number>, known: Map<string, number>): void {
   const heads = new Map<string, Set<string>>();
   const modifiers = new Map<string, Set<string>>();
@@ -182,7 +217,7 @@ function learnSharedParts(frequency: ReadonlyMap<string, number>, known: Map<str
       for (const link of LINKS) {
         if (link && !head.endsWith(link)) continue;
         const modifier = link ? head.slice(0, head.length - link.length) : head;
-        if (modifier.length >= MIN_LEARNED_PART && frequency.has(modifier)) note(heads, tail, word);
+        if (modifier.length >= MIN_LEARNED_PART && frequency.has(modifier) && !startsWithLink(tail, frequency)) note(heads, tail, word);
       }
       if (tail.length >= MIN_LEARNED_PART && frequency.has(tail)) {
         note(modifiers, head, word);

@@ -39,6 +39,16 @@ describe('local scorer', () => {
     expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
   });
 
+  it('bridges Swiss German words and the German of the CPV labels, in the notices of every language', () => {
+    const bikes = notice({ title: 'Beschaffung von Fahrrädern für das Bauamt', canton: 'SG' });
+    const chairs = notice({ title: 'Beschaffung von Bürostühlen für das Bauamt', canton: 'SG' });
+    expect(score('Velos', 'de', bikes).score).toBeGreaterThan(score('Velos', 'de', chairs).score + 20);
+    // "Ambulanz" reaches the French notice through the labels' "Krankenwagen" and its translation.
+    const ambulances = notice({ language: 'fr', title: 'Acquisition de deux ambulances pour Bex', canton: 'VD' });
+    const tractors = notice({ language: 'fr', title: 'Acquisition de deux tracteurs pour Bex', canton: 'VD' });
+    expect(score('Ambulanzen', 'de', ambulances).score).toBeGreaterThan(score('Ambulanzen', 'de', tractors).score + 20);
+  });
+
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
     const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
     const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });

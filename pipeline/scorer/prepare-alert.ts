@@ -61,6 +61,8 @@ interface ConceptSeed {
   whole: boolean;
   role: ConceptRole;
   share: number;
+  /** For a compound's head: the regional equivalents of the whole compound ("Liegenschaftsverwaltung" → "Immobilienverwaltung"). */
+  equivalents?: readonly string[];
 }
 
 function roleShare(role: WordRole, parameters: ScoringParameters): number {
@@ -97,6 +99,8 @@ export function prepareAlertProfile(
         seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
         continue;
       }
+      // A compound the regional vocabulary names as a whole lends its equivalents to its head.
+      const equivalents = language === 'de' ? resources.regionalEquivalents(word.stem) : [];
       word.parts.forEach((part, index) =>
         seeds.push({
           surface: word.surface,
@@ -104,6 +108,7 @@ export function prepareAlertProfile(
           whole: false,
           role: conceptRole,
           share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
+          ...(index === word.parts.length - 1 && equivalents.length > 0 ? { equivalents } : {}),
         }),
       );
     }
@@ -132,7 +137,7 @@ export function prepareAlertProfile(
   const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
   for (const seed of merged.values()) {
     const written = seed.whole ? seed.surface : null;
-    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters });
+    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents);
     const variants = new Map<number, number>();
     // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
     let share = 0;
@@ -210,15 +215,25 @@ function variantStems(
   written: string | null,
   language: Language,
   context: { resources: ScoringResources; corpus: CorpusStatistics; learned: LearnedAssociations; terms: TermTable; parameters: ScoringParameters },
+  /** Regional equivalents of the whole compound whose head `stem` is. */
+  compoundEquivalents: readonly string[] = [],
 ): Array<[Language, string, number]> {
   const { resources, corpus, learned, terms, parameters } = context;
   const weights = new Map<string, number>();
-  const put = (lang: Language, variant: string, weight: number) => {
+  const putOne = (lang: Language, variant: string, weight: number) => {
     const key = `${lang}:${variant}`;
     weights.set(key, Math.max(weights.get(key) ?? 0, weight));
   };
+  // A German spelling brings its Swiss or German-German equivalent ("Spital" / "Krankenhaus"), whichever side it came from.
+  const put = (lang: Language, variant: string, weight: number) => {
+    putOne(lang, variant, weight);
+    if (lang === 'de') for (const equivalent of resources.regionalEquivalents(variant)) putOne('de', equivalent, weight * parameters.variant.vocabulary);
+  };
   const bases: Array<[string, number]> = [[stem, 1]];
   for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
+  // The equivalent's translations too: a Swiss word reaches the French and Italian notices through the CPV labels' German.
+  if (language === 'de')
+    for (const equivalent of [...resources.regionalEquivalents(stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
   const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
   if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {

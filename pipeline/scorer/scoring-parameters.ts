@@ -19,7 +19,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   variant: Object.freeze({
     /** Learned translation (CPV-label alignment, parallel notices), times its confidence. Tuned. */
     translation: 0.5,
-    /** The trade vocabulary of data/trade-vocabulary.csv: written by hand, trusted. */
+    /** The hand-written vocabularies of data/vocabulary (trades; Swiss / German-German words): trusted. */
     vocabulary: 1,
     /** The same stem in another language ("tunnel", "budget"). */
     cognate: 0.5,
@@ -74,7 +74,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   calibration: Object.freeze([
     [0, 0],
     [0.24, 20],
-    [0.51, 70],
+    [0.5, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 

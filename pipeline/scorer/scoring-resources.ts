@@ -4,6 +4,7 @@ import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-
 import { splitWords } from './place-constraints.ts';
 import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
+import { loadRegionalVocabulary, type RegionalEntry } from './regional-vocabulary.ts';
 import { derivedDataKey, loadOrBuildDerived } from './derived-data-cache.ts';
 import { induceTranslationTable, translationLexiconOf, type AlignedStems, type TranslationLexicon, type TranslationTable } from './translation-lexicon.ts';
 import { createWordAnalyzer, type AnalyzedWord, type WordAnalyzer } from './word-analyzer.ts';
@@ -40,6 +41,11 @@ export interface ScoringResources {
   spellingNeighbours(language: Language, word: string): string[];
   /** Whether a label or a trade name of the language uses the stem. */
   isVocabulary(language: Language, stem: string): boolean;
+  /**
+   * German stems of the same meaning on the other side of the border (data/vocabulary/swiss-german.csv):
+   * "spital" → "krankenhaus", and back. The CPV labels are in Germany's German, Swiss notices are not.
+   */
+  regionalEquivalents(stem: string): readonly string[];
 }
 
 function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
@@ -54,10 +60,14 @@ function sharedPrefix(a: string, b: string): number {
 
 const cache = new WeakMap<CpvCatalog, ScoringResources>();
 
-export function getScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): ScoringResources {
+export function getScoringResources(
+  catalog: CpvCatalog,
+  trades: readonly TradeEntry[] = loadTradeVocabulary(),
+  regional: readonly RegionalEntry[] = loadRegionalVocabulary(),
+): ScoringResources {
   const cached = cache.get(catalog);
   if (cached) return cached;
-  const resources = buildScoringResources(catalog, trades);
+  const resources = buildScoringResources(catalog, trades, regional);
   cache.set(catalog, resources);
   return resources;
 }
@@ -141,7 +151,7 @@ export function cacheScoringTables(catalog: CpvCatalog, trades: readonly TradeEn
   loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
 }
 
-function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringResources {
+function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[], regional: readonly RegionalEntry[]): ScoringResources {
   const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
   const { labels, documentFrequency, byPrefix } = tables;
   const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem));
@@ -181,6 +191,17 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       tradesByStem.set(key, [...(tradesByStem.get(key) ?? []), index]);
     }
   });
+  const regionalSets = new Map<string, Set<string>>();
+  for (const entry of regional) {
+    const stems = new Set([...entry.swiss, ...entry.standard].flatMap((name) => analyzer.analyze(splitWords(name), 'de').map((word) => word.stem)));
+    for (const stem of stems) {
+      let others = regionalSets.get(stem);
+      if (!others) regionalSets.set(stem, (others = new Set()));
+      for (const other of stems) if (other !== stem) others.add(other);
+    }
+  }
+  const regionalStems = new Map([...regionalSets].map(([stem, others]) => [stem, Object.freeze([...others])] as const));
+  const noEquivalents: readonly string[] = Object.freeze([]);
   const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
   // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
   // Built on the first spelling question (only prompts ask): a process that only indexes notices never pays for it.
@@ -244,6 +265,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
         for (const known of spellingIndex().get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
       return [...found];
     },
-    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`),
+    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || (language === 'de' && regionalStems.has(stem)),
+    regionalEquivalents: (stem) => regionalStems.get(stem) ?? noEquivalents,
   };
 }
