@@ -79,6 +79,15 @@ function filterSql(filter: ProjectFilter): { sql: string; bindings: Knex.Value[]
   return { sql: clauses.length > 0 ? `where ${clauses.join(' and ')}` : '', bindings };
 }
 
+/** The summaries of the page's projects in the four languages, one row per project (a CTE after `page`). */
+const PAGE_SUMMARIES = `summaries as (
+      select s.project_id,
+        max(s.text) filter (where s.language = 'fr') as summary_fr, max(s.text) filter (where s.language = 'de') as summary_de,
+        max(s.text) filter (where s.language = 'it') as summary_it, max(s.text) filter (where s.language = 'en') as summary_en
+      from project_summaries s where s.project_id in (select id from page)
+      group by s.project_id
+    )`;
+
 /**
  * One statement per page: the page comes from the sort index, then only the page's ids are joined with the
  * user's active alerts' matches and with the summaries, so the cost does not grow with the table.
@@ -93,13 +102,7 @@ function pageSql(where: string, order: string, tail: string): string {
       where a.user_id = ? and a.is_active and m.project_id in (select id from page)
       group by m.project_id
     ),
-    summaries as (
-      select s.project_id,
-        max(s.text) filter (where s.language = 'fr') as summary_fr, max(s.text) filter (where s.language = 'de') as summary_de,
-        max(s.text) filter (where s.language = 'it') as summary_it, max(s.text) filter (where s.language = 'en') as summary_en
-      from project_summaries s where s.project_id in (select id from page)
-      group by s.project_id
-    )
+    ${PAGE_SUMMARIES}
     select p.*, s.summary_fr, s.summary_de, s.summary_it, s.summary_en, sc.match_score, coalesce(sc.match_count, 0) as match_count
     from page p left join scores sc on sc.project_id = p.id left join summaries s on s.project_id = p.id
     order by ${order}`;
@@ -127,13 +130,7 @@ function pageItemsSql(where: string, order: string): string {
   return `with page as (
       select ${LIST_COLUMNS} from projects p ${where} order by ${order} limit ? offset ?
     ),
-    summaries as (
-      select s.project_id,
-        max(s.text) filter (where s.language = 'fr') as summary_fr, max(s.text) filter (where s.language = 'de') as summary_de,
-        max(s.text) filter (where s.language = 'it') as summary_it, max(s.text) filter (where s.language = 'en') as summary_en
-      from project_summaries s where s.project_id in (select id from page)
-      group by s.project_id
-    )
+    ${PAGE_SUMMARIES}
     select p.*, s.summary_fr, s.summary_de, s.summary_it, s.summary_en
     from page p left join summaries s on s.project_id = p.id
     order by ${order}`;
