@@ -12,8 +12,11 @@ export interface ProjectPageCache {
   clear(): void;
 }
 
-/** Beyond this many kept pages (sorts × categories × offsets × languages) the cache starts over. */
-const MAX_PAGES = 1000;
+/**
+ * Pages kept at most (sorts × categories × offsets × languages), ~70 kB each for 100 projects: beyond it the
+ * expired ones go, and if none has expired, the cache starts over.
+ */
+const MAX_PAGES = 200;
 
 export function createProjectPageCache(ttlMs: number): ProjectPageCache {
   const cache = new Map<string, { value: Promise<PreparedProjectPage>; expires: number }>();
@@ -26,6 +29,7 @@ export function createProjectPageCache(ttlMs: number): ProjectPageCache {
       const hit = cache.get(key);
       if (hit && hit.expires > now) return hit.value;
       const value = read();
+      if (cache.size >= MAX_PAGES) for (const [kept, entry] of cache) if (entry.expires <= now) cache.delete(kept);
       if (cache.size >= MAX_PAGES) cache.clear();
       cache.set(key, { value, expires: now + ttlMs });
       value.catch(() => cache.delete(key));
