@@ -49,3 +49,32 @@ describe('a stage message', () => {
     expect(lines.join('')).toContain('looking at 3 new publications');
   });
 });
+
+describe("a stage's signal", () => {
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it('takes a listener per queued task without a MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const busyStage: Stage<void, void> = {
+        id: 'pipeline.busy',
+        async run(ctx) {
+          const queue = ctx.workQueue({ concurrency: 2 });
+          await Promise.all(Array.from({ length: 40 }, () => queue.add(() => new Promise<void>((resolve) => setImmediate(resolve)), { signal: ctx.signal })));
+        },
+      };
+      await runStage(busyStage, undefined, { db: testDb.db.knex, logger: createLogger({ level: 'silent' }), signal: new AbortController().signal });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { EventEmitter } from 'node:events';
+import { setMaxListeners, type EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import PQueue from 'p-queue';
 import type { Logger } from '../logger.ts';
@@ -65,10 +65,14 @@ export async function runStage<TOptions, TResult>(stage: Stage<TOptions, TResult
   const runId = await startPipelineRun(deps.db, stage.id);
   const started = performance.now();
   emit({ type: 'start', stage: stage.id, runId });
+  const signal = deps.signal ?? new AbortController().signal;
+  // Every queued task of a stage (LLM requests, their queue slots) listens on this one signal: hundreds of listeners
+  // are expected, not a leak, and Node's warning at 11 would only alarm an operator.
+  setMaxListeners(0, signal);
   const ctx: StageContext = {
     db: deps.db,
     logger,
-    signal: deps.signal ?? new AbortController().signal,
+    signal,
     count: (name, amount = 1) => {
       counts[name] = (counts[name] ?? 0) + amount;
     },
