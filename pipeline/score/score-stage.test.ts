@@ -77,7 +77,7 @@ async function fixtures() {
   ]);
   const tuning = await buildAlert(db, { prompt: 'accordage de pianos', language: 'fr' });
   const clocks = await buildAlert(db, { prompt: 'Turmuhren und Zifferblätter im Kanton Bern', language: 'de' });
-  const paused = await buildAlert(db, { prompt: 'beekeeping services', language: 'en', isActive: false });
+  const paused = await buildAlert(db, { prompt: 'beekeeping and hive care', language: 'en', isActive: false });
   return { projects, tuning, clocks, paused };
 }
 

@@ -19,7 +19,7 @@ const PROMPTS: Array<[string, Language]> = [
   ['travaux de couverture pour salles polyvalentes', 'fr'],
   ['Vermessung, nur im Kanton Luzern', 'de'],
   ['Dachdeckerarbeiten, aber keine Glaserarbeiten', 'de'],
-  ['Wir sind ein Übersetzungsbüro und suchen Aufträge für die Übersetzung von Kirchenbüchern', 'de'],
+  ['Wir sind ein Übersetzungsbüro und suchen die Übersetzung von Kirchenbüchern', 'de'],
   ['printing for parish houses', 'en'],
   ['accordage de pianos dans le canton de Genève', 'fr'],
   ['lavori di copertura e di piastrellatura', 'it'],

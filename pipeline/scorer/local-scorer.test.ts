@@ -31,8 +31,8 @@ describe('local scorer', () => {
   });
 
   it('bridges Swiss trade names and abbreviations through the trade vocabulary', () => {
-    const tinsmith = notice({ language: 'fr', title: 'Travaux de ferblanterie, chapelle du Bourg', canton: 'VD' });
-    const tiler = notice({ language: 'fr', title: 'Travaux de carrelage, chapelle du Bourg', canton: 'VD' });
+    const tinsmith = notice({ language: 'fr', title: 'Ferblanterie de la chapelle du Bourg', canton: 'VD' });
+    const tiler = notice({ language: 'fr', title: 'Carrelage de la chapelle du Bourg', canton: 'VD' });
     expect(score('Spenglerarbeiten', 'de', tinsmith).score).toBeGreaterThan(score('Spenglerarbeiten', 'de', tiler).score + 20);
     const building = notice({ title: 'MSR-Anlagen Bootshaus', canton: 'BE' });
     const other = notice({ title: 'Plattenarbeiten Bootshaus', canton: 'BE' });

@@ -10,7 +10,7 @@ const of = (prompt: string, role: WordRole) =>
 describe('readPrompt', () => {
   it('turns what follows "aber keine", "sauf", "senza", "except" into exclusions until the clause ends', () => {
     expect(of('Turmuhren, aber keine Friedhofsarbeiten', 'exclusion')).toEqual(['Friedhofsarbeiten']);
-    expect(of('travaux de dorure sauf cadres. Ramonage', 'exclusion')).toEqual(['cadres']);
+    expect(of('dorure des autels sauf cadres. Ramonage', 'exclusion')).toEqual(['cadres']);
     expect(of('stampa di opuscoli senza manifesti', 'exclusion')).toEqual(['manifesti']);
     expect(of('roofing except sheds; gilding', 'subject')).toEqual(['roofing', 'gilding']);
   });
@@ -28,7 +28,7 @@ describe('readPrompt', () => {
     expect(words.map((word) => word.word)).toEqual(['eine', 'Glaserei', 'Projekte', 'Wintergärten', 'und', 'Glasdächer']);
     expect(words.find((word) => word.word === 'Glaserei')?.role).toBe('profile');
     expect(words.find((word) => word.word === 'Wintergärten')?.role).toBe('subject');
-    expect(readPrompt('We are a tiling company looking for mosaic contracts').words.map((word) => word.word)).toEqual([
+    expect(readPrompt('We are a tiling company seeking mosaic contracts').words.map((word) => word.word)).toEqual([
       'a',
       'tiling',
       'company',
