@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { countProjects, type ProjectFilter } from '../db/project-listing.ts';
+import { createTtlCache } from './ttl-cache.ts';
 
 /**
  * Counting 100,000 rows costs milliseconds on every list and stats call; an unfiltered or category count may lag
@@ -10,21 +11,13 @@ export interface ProjectCountCache {
   clear(): void;
 }
 
+/** Categories whose count is kept at most. */
+const MAX_COUNTS = 1000;
+
 export function createProjectCountCache(ttlMs: number): ProjectCountCache {
-  const cache = new Map<string, { value: Promise<number>; expires: number }>();
+  const counts = createTtlCache<number>(ttlMs, MAX_COUNTS);
   return {
-    async count(db, filter) {
-      if (filter.q || ttlMs <= 0) return countProjects(db, filter);
-      const key = filter.category ?? '';
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.expires > now) return hit.value;
-      const value = countProjects(db, filter);
-      cache.set(key, { value, expires: now + ttlMs });
-      value.catch(() => cache.delete(key));
-      if (cache.size > 1000) cache.clear();
-      return value;
-    },
-    clear: () => cache.clear(),
+    count: (db, filter) => (filter.q ? countProjects(db, filter) : counts.get(filter.category ?? '', () => countProjects(db, filter))),
+    clear: counts.clear,
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { findProjectPageItems, type ProjectPageQuery } from '../db/project-listing.ts';
 import { prepareProjectPage, type PreparedProjectPage } from './presenters/project-page.ts';
+import { createTtlCache } from './ttl-cache.ts';
 
 /**
  * The pages of the project list are the same for every user but for their scores (added per request): a page
@@ -12,29 +13,17 @@ export interface ProjectPageCache {
   clear(): void;
 }
 
-/**
- * Pages kept at most (sorts × categories × offsets × languages), ~70 kB each for 100 projects: beyond it the
- * expired ones go, and if none has expired, the cache starts over.
- */
+/** Pages kept at most (sorts × categories × offsets × languages), ~70 kB each for 100 projects. */
 const MAX_PAGES = 200;
 
 export function createProjectPageCache(ttlMs: number): ProjectPageCache {
-  const cache = new Map<string, { value: Promise<PreparedProjectPage>; expires: number }>();
+  const pages = createTtlCache<PreparedProjectPage>(ttlMs, MAX_PAGES);
   return {
     page(db, query, simapUrlPrefix) {
       const read = async () => prepareProjectPage(await findProjectPageItems(db, query, simapUrlPrefix));
-      if (query.q || ttlMs <= 0) return read();
-      const key = JSON.stringify([simapUrlPrefix, query.sort, query.category ?? '', query.limit, query.offset]);
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.expires > now) return hit.value;
-      const value = read();
-      if (cache.size >= MAX_PAGES) for (const [kept, entry] of cache) if (entry.expires <= now) cache.delete(kept);
-      if (cache.size >= MAX_PAGES) cache.clear();
-      cache.set(key, { value, expires: now + ttlMs });
-      value.catch(() => cache.delete(key));
-      return value;
+      if (query.q) return read();
+      return pages.get(JSON.stringify([simapUrlPrefix, query.sort, query.category ?? '', query.limit, query.offset]), read);
     },
-    clear: () => cache.clear(),
+    clear: pages.clear,
   };
 }
