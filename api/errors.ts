@@ -60,6 +60,15 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** The server is stopping (a deploy): the request may be sent again in a minute. */
+export class RestartingError extends AppError {
+  readonly retryAfterSeconds = 60;
+
+  constructor(message = 'The server is restarting; please try again in a minute') {
+    super(503, 'restarting', message);
+  }
+}
+
 export class BadRequestError extends AppError {
   constructor(message: string, code: ApiErrorCode = 'bad_request') {
     super(400, code, message);

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ScoringStoppedError } from '../../pipeline/score/scoring-stopped-error.ts';
-import { AppError, RateLimitError } from '../errors.ts';
+import { AppError, RateLimitError, RestartingError } from '../errors.ts';
 import { isApiPath } from './is-api-path.ts';
 
 interface HttpishError {
@@ -21,7 +21,7 @@ const STATUS_CODES: Record<number, [string, string]> = {
 };
 
 function fromForeignError(error: HttpishError): AppError | null {
-  if (error instanceof ScoringStoppedError) return new AppError(503, 'restarting', 'The server is restarting; please try again in a minute');
+  if (error instanceof ScoringStoppedError) return new RestartingError();
   if (error.code === UNIQUE_VIOLATION) return new AppError(409, 'conflict', 'This record already exists');
   const status = error.status ?? error.statusCode;
   if (status === 413 || error.type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'Request body is too large (limit 100 kB)');
@@ -50,8 +50,7 @@ export function errorHandler(): Middleware {
         ctx.body = { error: 'internal_error', message: `Something went wrong on our side (request ${ctx.state.requestId ?? 'unknown'})` };
         return;
       }
-      if (error instanceof RateLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      if (error.status === 503) ctx.set('Retry-After', '60');
+      if (error instanceof RateLimitError || error instanceof RestartingError) ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.status = error.status;
       ctx.body = { error: error.code, message: error.message, ...error.details };
     }
