@@ -25,14 +25,14 @@ function capturedLogger() {
   return { logger: createLogger({ level: 'info', destination }), lines };
 }
 
-describe('a stage message', () => {
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await testDb?.drop();
-  });
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb?.drop();
+});
 
+describe('a stage message', () => {
   it('is printed once, by the progress listener, when one listens', async () => {
     const { logger, lines } = capturedLogger();
     const events = new EventEmitter<{ event: [StageEvent] }>();
@@ -51,13 +51,6 @@ describe('a stage message', () => {
 });
 
 describe("a stage's signal", () => {
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await testDb?.drop();
-  });
-
   it('takes a listener per queued task without a MaxListenersExceededWarning', async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);
