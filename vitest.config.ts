@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     exclude: ['node_modules/**', 'var/**', 'web/dist/**'],
     globalSetup: ['test-support/global-setup.ts'],
+    setupFiles: ['test-support/remove-temp-dirs.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',

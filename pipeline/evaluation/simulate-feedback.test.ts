@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../test-support/test-config.ts';
 import { getSharedLocalScorer } from '../score/shared-local-scorer.ts';
 import { formatFeedbackReport, runFeedbackEvaluation } from './simulate-feedback.ts';
 
@@ -35,7 +35,7 @@ const set = {
 
 describe('simulated feedback', () => {
   it('feeds back the top 5 labels and measures both rankings on the remaining projects only', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'vigie-feedback-'));
+    const dir = makeTempDir('vigie-feedback-');
     const setPath = path.join(dir, 'set.json');
     writeFileSync(setPath, JSON.stringify(set));
     const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
