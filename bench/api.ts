@@ -341,18 +341,19 @@ export async function benchApi(): Promise<void> {
         const threads = server.threadCpuSeconds();
         const main = cpu.main - phaseCpu.main;
         const perAnswer = (seconds: number) => ((seconds * 1e6) / requests!).toFixed(0);
+        const postgresCounted = postgres >= phasePostgres;
         console.log(
           `\n${label}: ${gcSummary(server.gcEvents, phaseStart, now)}; server CPU ${(cpu.process - phaseCpu.process).toFixed(1)} s (main thread ${main.toFixed(1)} s, ` +
             `scoring thread ${(threads.niced - phaseThreads.niced).toFixed(1)} s, other threads ${(threads.others - phaseThreads.others).toFixed(1)} s), ` +
             // Negative when idle pool connections closed during the phase (their backends' CPU went with them).
-            `Postgres backends ${postgres >= phasePostgres ? `${(postgres - phasePostgres).toFixed(1)} s` : 'not counted (connections closed)'}, ` +
+            `Postgres backends ${postgresCounted ? `${(postgres - phasePostgres).toFixed(1)} s` : 'not counted (connections closed)'}, ` +
             `over ${((now - phaseStart) / 1000).toFixed(1)} s wall` +
             (requests === undefined
               ? ''
               : `, ${requests} answers${
                   requests > 0
                     ? `, main thread ${perAnswer(main)} µs CPU each (user ${perAnswer(threads.mainUser - phaseThreads.mainUser)}, system ${perAnswer(threads.mainSystem - phaseThreads.mainSystem)}), ` +
-                      `Postgres ${perAnswer(postgres - phasePostgres)} µs each`
+                      (postgresCounted ? `Postgres ${perAnswer(postgres - phasePostgres)} µs each` : 'Postgres not counted')
                     : ''
                 }`),
         );
