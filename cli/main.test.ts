@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { copyOfNewPglite } from '../test-support/pglite-template.ts';
 import { ROOT, runCli, runCliProcess } from '../test-support/run-cli.ts';
 import { makeTempDir } from '../test-support/test-config.ts';
+import { derivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
 import { COMMANDS, readVersion } from './main.ts';
 
 /** The modules a file imports when it loads (static, value imports only: `import type` and `import()` load nothing up front). */
@@ -24,7 +25,7 @@ function staticImportGraph(entry: string): Set<string> {
   return seen;
 }
 
-const HEAVY = [/\/api\/app\.ts$/, /\/pipeline\/scoring\/(?!derived-data-cache\.ts$)/, /^ink$/, /^react$/, /^koa$/, /^openai$/, /^@electric-sql\/pglite/];
+const HEAVY = [/\/api\/app\.ts$/, /\/pipeline\/scorer\/(?!derived-data-cache\.ts$)/, /^ink$/, /^react$/, /^koa$/, /^openai$/, /^@electric-sql\/pglite/];
 
 describe('tenders', () => {
   it('--help lists the commands, in a process of its own', async () => {
@@ -97,8 +98,11 @@ describe('tenders', () => {
   it('migrates the embedded database and reports status as JSON', async () => {
     const env = { DATA_DIR: makeTempDir() };
     await copyOfNewPglite(env.DATA_DIR);
+    const cacheBefore = derivedDataCacheDir();
     const up = await runCli(['migrate', 'up', '--json'], env);
     expect(up.code, up.stderr).toBe(0);
+    // The in-process run gives back the scorer's cache directory: later files in this worker do not write into this DATA_DIR.
+    expect(derivedDataCacheDir()).toBe(cacheBefore);
     expect(JSON.parse(up.stdout)).toMatchObject({ ok: true, db: 'pglite', direction: 'up' });
     const status = await runCli(['migrate', 'status', '--json'], env);
     expect(JSON.parse(status.stdout)).toMatchObject({ ok: true, pending: [] });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { forgetConfig } from '../config.ts';
+import { derivedDataCacheDir, setDerivedDataCacheDir } from '../pipeline/scorer/derived-data-cache.ts';
 import { seedScorerCache } from './scorer-cache.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +78,8 @@ async function runCliNow(args: string[], env: Record<string, string | undefined>
     stdoutTty: process.stdout.isTTY,
     stdinTty: process.stdin.isTTY,
     console: { log: console.log, info: console.info, warn: console.warn, error: console.error },
+    // A command points the scorer's cache at its DATA_DIR/cache; the next test file must not write there.
+    derivedDataCacheDir: derivedDataCacheDir(),
   };
   const capture = (sink: string[]) =>
     ((chunk: unknown, ...rest: unknown[]) => {
@@ -124,6 +127,7 @@ async function runCliNow(args: string[], env: Record<string, string | undefined>
     process.stdout.isTTY = saved.stdoutTty;
     process.stdin.isTTY = saved.stdinTty;
     Object.assign(console, saved.console);
+    setDerivedDataCacheDir(saved.derivedDataCacheDir);
   }
   return { code, signal: null, stdout: out.join(''), stderr: err.join('') };
 }
