@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/client.ts';
@@ -7,9 +7,7 @@ import { ProtectedRoute } from './components/protected-route.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { ToastProvider } from './hooks/use-toast.tsx';
-import { ROUTES } from './route-table.tsx';
-
-const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+import { NotFoundPage, ROUTES } from './route-table.tsx';
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -33,6 +31,8 @@ export function AppRoutes() {
     </Suspense>
   );
 }
+
+export { preloadPage } from './route-table.tsx';
 
 export function App() {
   return (

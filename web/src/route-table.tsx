@@ -1,28 +1,30 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { LandingPage } from './pages/landing-page.tsx';
+import { splitPage, type SplitPage } from './split-page.tsx';
 
 // Split by route: the landing page ships with the shell; every other screen loads when first visited.
-const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
-const AlertsPage = lazy(() => import('./pages/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })));
-const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
-const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
-const DisclaimerPage = lazy(() => import('./pages/disclaimer-page.tsx').then((m) => ({ default: m.DisclaimerPage })));
-const EmailActionPage = lazy(() => import('./pages/email-action-page.tsx').then((m) => ({ default: m.EmailActionPage })));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
-const NotificationsPage = lazy(() => import('./pages/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })));
-const ProjectDetailPage = lazy(() => import('./pages/project-detail-page.tsx').then((m) => ({ default: m.ProjectDetailPage })));
-const ProjectsPage = lazy(() => import('./pages/projects-page.tsx').then((m) => ({ default: m.ProjectsPage })));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
-const SettingsPage = lazy(() => import('./pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
-const SubscriptionPage = lazy(() => import('./pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })));
-const SubscriptionSuccessPage = lazy(() => import('./pages/subscription-success-page.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
-const WatchlistPage = lazy(() => import('./pages/watchlist-page.tsx').then((m) => ({ default: m.WatchlistPage })));
+const AdminPage = splitPage(() => import('./pages/admin-page.tsx').then((m) => m.AdminPage));
+const AlertsPage = splitPage(() => import('./pages/alerts-page.tsx').then((m) => m.AlertsPage));
+const AuthPage = splitPage(() => import('./pages/auth-page.tsx').then((m) => m.AuthPage));
+const DashboardPage = splitPage(() => import('./pages/dashboard-page.tsx').then((m) => m.DashboardPage));
+const DisclaimerPage = splitPage(() => import('./pages/disclaimer-page.tsx').then((m) => m.DisclaimerPage));
+const EmailActionPage = splitPage(() => import('./pages/email-action-page.tsx').then((m) => m.EmailActionPage));
+const ForgotPasswordPage = splitPage(() => import('./pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+const NotificationsPage = splitPage(() => import('./pages/notifications-page.tsx').then((m) => m.NotificationsPage));
+const ProjectDetailPage = splitPage(() => import('./pages/project-detail-page.tsx').then((m) => m.ProjectDetailPage));
+const ProjectsPage = splitPage(() => import('./pages/projects-page.tsx').then((m) => m.ProjectsPage));
+const ResetPasswordPage = splitPage(() => import('./pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
+const SettingsPage = splitPage(() => import('./pages/settings-page.tsx').then((m) => m.SettingsPage));
+const SubscriptionPage = splitPage(() => import('./pages/subscription-page.tsx').then((m) => m.SubscriptionPage));
+const SubscriptionSuccessPage = splitPage(() => import('./pages/subscription-success-page.tsx').then((m) => m.SubscriptionSuccessPage));
+const VerifyEmailPage = splitPage(() => import('./pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage));
+export const NotFoundPage = splitPage(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
+const WatchlistPage = splitPage(() => import('./pages/watchlist-page.tsx').then((m) => m.WatchlistPage));
 
 export interface AppRoute {
   path: string;
-  Page: ComponentType | LazyExoticComponent<ComponentType>;
+  Page: ComponentType | SplitPage;
   /** Signed-in users only; others are sent to this path. Absent: public. */
   signedInElse?: '/' | '/auth';
   /** The app layout's heading and the document title (titles.* in web/src/locales). */
@@ -58,6 +60,12 @@ export const ROUTES: readonly AppRoute[] = [
 /** Title key of the page at `pathname` (docs/product.md §2 fallbacks), the product title otherwise. */
 export function pageTitleKey(pathname: string): string {
   return ROUTES.find((route) => matchPath(route.path, pathname))?.titleKey ?? 'titles.default';
+}
+
+/** Loads the chunk of the page at `pathname` (nothing for the landing page, which ships with the shell). */
+export function preloadPage(pathname: string): Promise<void> {
+  const Page = ROUTES.find((route) => matchPath(route.path, pathname))?.Page ?? NotFoundPage;
+  return 'preload' in Page ? Page.preload() : Promise.resolve();
 }
 
 export function navRoutes(isAdmin: boolean): AppRoute[] {
