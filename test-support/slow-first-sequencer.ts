@@ -14,8 +14,7 @@ export const SLOW_FILES = [
   'web/e2e/screens-de.browser.test.ts',
   'web/e2e/screens-it.browser.test.ts',
   'web/e2e/screens-en.browser.test.ts',
-  // Mostly waiting (for room in the current rate-limit window, for other processes): started early, it overlaps the rest.
-  'api/rate-limits.test.ts',
+  // Mostly waiting for other processes: started early, it overlaps the rest.
   'pipeline/summarize/summarize-workers.test.ts',
   'cli/commands/scrape.test.ts',
   'cli/commands/score.test.ts',
