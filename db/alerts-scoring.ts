@@ -130,16 +130,27 @@ export async function findProjectsByIds(db: Knex, ids: readonly number[]): Promi
   return rows.map((row) => ({ ...row, contentSeq: Number(row.contentSeq) }));
 }
 
+/** Marks a scored prompt hash as provisional: it equals no prompt's hash, so the next pass scores every project again. */
+const PROVISIONAL = '~provisional';
+
 /**
  * Moves the local watermark forward. A pass for an older prompt is ignored (returns false): the edit
- * that changed the prompt has its own pass coming.
+ * that changed the prompt has its own pass coming. A `provisional` pass (scored during the warm-up, on the
+ * projects indexed so far) keeps its matches, and the next pass replaces them with a full scoring.
  */
-export async function recordLocalScoring(db: Knex, alertId: number, promptHash: string, contentSeq: number): Promise<boolean> {
+export async function recordLocalScoring(
+  db: Knex,
+  alertId: number,
+  promptHash: string,
+  contentSeq: number,
+  options: { provisional?: boolean } = {},
+): Promise<boolean> {
+  const scoredHash = options.provisional ? `${promptHash}${PROVISIONAL}` : promptHash;
   const updated = await db('alerts')
     .where({ id: alertId, promptHash })
     .update({
-      scoredPromptHash: promptHash,
-      scoredContentSeq: db.raw('case when scored_prompt_hash = ? then greatest(scored_content_seq, ?) else ? end', [promptHash, contentSeq, contentSeq]),
+      scoredPromptHash: scoredHash,
+      scoredContentSeq: db.raw('case when scored_prompt_hash = ? then greatest(scored_content_seq, ?) else ? end', [scoredHash, contentSeq, contentSeq]),
     });
   return updated > 0;
 }

@@ -23,6 +23,11 @@ export interface ProjectIndex {
   countChangedAfter(afterSeq: number): number;
   readonly maxSeq: number;
   readonly size: number;
+  /**
+   * The part a refresh from scratch had indexed when a caller stopped waiting: its word statistics are those of
+   * a smaller corpus, so scores computed on it are provisional (see recordLocalScoring).
+   */
+  readonly partial: boolean;
 }
 
 interface IndexState extends ProjectFingerprint {
@@ -145,8 +150,9 @@ async function loadCached(cache: ProjectIndexCache, scorer: LocalScorer, slot: S
   return state;
 }
 
-function view(state: IndexState): ProjectIndex {
+function view(state: IndexState, partial = false): ProjectIndex {
   return {
+    partial,
     candidates: state.candidates,
     seqOf: (projectId) => state.seqs.get(projectId),
     countChangedAfter(afterSeq) {
@@ -240,7 +246,7 @@ export async function refreshProjectIndex(db: Knex, scorer: LocalScorer, options
   if (options.waitMs === undefined) return next;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const partial = new Promise<ProjectIndex>((resolve) => {
-    timer = setTimeout(() => resolve(view(slot.building ?? slot.state)), options.waitMs);
+    timer = setTimeout(() => resolve(slot.building ? view(slot.building, true) : view(slot.state)), options.waitMs);
   });
   try {
     return await Promise.race([next, partial]);

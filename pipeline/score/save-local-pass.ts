@@ -24,7 +24,7 @@ export async function saveLocalPass(db: Knex, pass: LocalPass): Promise<SavedLoc
     if (afterSeq === 0) {
       // Every project was scored for this prompt: what the alert had stored is replaced whole.
       const replaced = await replaceLocalMatches(trx, pass.alertId, matches);
-      await recordLocalScoring(trx, pass.alertId, pass.promptHash, pass.upToSeq);
+      await recordLocalScoring(trx, pass.alertId, pass.promptHash, pass.upToSeq, { provisional: pass.provisional });
       return { saved: true, ...replaced };
     }
     const stored = await saveLocalMatches(trx, pass.alertId, matches);
@@ -33,7 +33,7 @@ export async function saveLocalPass(db: Knex, pass: LocalPass): Promise<SavedLoc
       alert.scoredPromptHash === null
         ? 0
         : await deleteUnkeptMatches(trx, pass.alertId, { afterSeq, upToSeq: pass.upToSeq, keep: matches.map((m) => m.projectId) });
-    await recordLocalScoring(trx, pass.alertId, pass.promptHash, pass.upToSeq);
+    await recordLocalScoring(trx, pass.alertId, pass.promptHash, pass.upToSeq, { provisional: pass.provisional });
     return { saved: true, stored, deleted };
   });
 }

@@ -21,6 +21,7 @@ const index: ProjectIndex = {
   countChangedAfter: (after) => Math.max(0, projects.length - after),
   maxSeq: projects.length,
   size: projects.length,
+  partial: false,
 };
 const alert = (scoredContentSeq = 0): AlertToScore =>
   ({

@@ -17,6 +17,8 @@ export interface LocalPass {
   considered: number;
   candidates: number;
   matches: MatchToStore[];
+  /** Scored on a partly built index (another corpus's statistics): the next pass scores every project again. */
+  provisional: boolean;
 }
 
 export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'maxSeq'>): boolean {
@@ -66,5 +68,5 @@ export function scoreAlertLocally(
     matches.push({ projectId, score: result.score, explanation: result.explanation, contentSeq });
   }
   const considered = index.countChangedAfter(afterSeq) - index.countChangedAfter(upToSeq);
-  return { alertId: alert.id, promptHash: alert.promptHash, afterSeq, upToSeq, considered, candidates, matches };
+  return { alertId: alert.id, promptHash: alert.promptHash, afterSeq, upToSeq, considered, candidates, matches, provisional: index.partial };
 }

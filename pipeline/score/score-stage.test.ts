@@ -11,7 +11,7 @@ import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { refreshProjectIndex } from './project-index.ts';
 import { saveLocalPass } from './save-local-pass.ts';
-import { scoreAlertLocally } from './score-alert-locally.ts';
+import { needsLocalPass, scoreAlertLocally } from './score-alert-locally.ts';
 import { scoreAlertNow } from './score-alert-now.ts';
 import { score } from './score-stage.ts';
 
@@ -282,6 +282,25 @@ describe('score', () => {
 });
 
 describe('scoreAlertNow', () => {
+  it('keeps a pass scored on a partly built index as provisional: the next pass scores every project again', async () => {
+    const { tuning } = await fixtures();
+    const whole = await refreshProjectIndex(db, realScorer);
+    // The pass a request gets during the warm-up: the same projects, but flagged as read from a partial index.
+    const early = scoreAlertLocally((await getAlertToScore(db, tuning.id))!, { ...whole, partial: true }, realScorer);
+    expect(early.provisional).toBe(true);
+    await saveLocalPass(db, early);
+    const afterEarly = (await getAlertToScore(db, tuning.id))!;
+    expect(afterEarly.scoredContentSeq).toBe(whole.maxSeq);
+    expect(needsLocalPass(afterEarly, whole)).toBe(true);
+
+    const calls: ScoreCall[] = [];
+    const result = await scoreAlertNow(db, tuning.id, { scorer: countingScorer(realScorer, calls) });
+    expect(result.scored).toBe(whole.size);
+    const settled = (await getAlertToScore(db, tuning.id))!;
+    expect(settled.scoredPromptHash).toBe(settled.promptHash);
+    expect(needsLocalPass(settled, whole)).toBe(false);
+  });
+
   it('scores one alert against every project locally and leaves the LLM pass for later', async () => {
     const { projects, tuning, clocks } = await fixtures();
     const calls: ScoreCall[] = [];
