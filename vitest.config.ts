@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: ['node_modules/**', 'var/**', 'web/dist/**'],
     globalSetup: ['test-support/global-setup.ts'],
     setupFiles: ['test-support/remove-temp-dirs.ts'],
+    // Transformed modules kept on disk between runs, keyed by their content (node_modules/.experimental-vitest-cache):
+    // a second run transforms ~2.5 s instead of ~9 s of files (vitest's CPU 123 → 115 s on 2 cores).
+    experimental: { fsModuleCache: true },
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
