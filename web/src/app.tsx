@@ -9,6 +9,9 @@ import { AuthProvider } from './hooks/use-auth.tsx';
 import { ToastProvider } from './hooks/use-toast.tsx';
 import { NotFoundPage, ROUTES } from './route-table.tsx';
 
+// The entry (main.tsx) loads the opened screen's chunk through this module before the first render.
+export { preloadPage } from './route-table.tsx';
+
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -31,8 +34,6 @@ export function AppRoutes() {
     </Suspense>
   );
 }
-
-export { preloadPage } from './route-table.tsx';
 
 export function App() {
   return (

@@ -11,6 +11,7 @@ const DashboardPage = splitPage(() => import('./pages/dashboard-page.tsx').then(
 const DisclaimerPage = splitPage(() => import('./pages/disclaimer-page.tsx').then((m) => m.DisclaimerPage));
 const EmailActionPage = splitPage(() => import('./pages/email-action-page.tsx').then((m) => m.EmailActionPage));
 const ForgotPasswordPage = splitPage(() => import('./pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+export const NotFoundPage = splitPage(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
 const NotificationsPage = splitPage(() => import('./pages/notifications-page.tsx').then((m) => m.NotificationsPage));
 const ProjectDetailPage = splitPage(() => import('./pages/project-detail-page.tsx').then((m) => m.ProjectDetailPage));
 const ProjectsPage = splitPage(() => import('./pages/projects-page.tsx').then((m) => m.ProjectsPage));
@@ -19,7 +20,6 @@ const SettingsPage = splitPage(() => import('./pages/settings-page.tsx').then((m
 const SubscriptionPage = splitPage(() => import('./pages/subscription-page.tsx').then((m) => m.SubscriptionPage));
 const SubscriptionSuccessPage = splitPage(() => import('./pages/subscription-success-page.tsx').then((m) => m.SubscriptionSuccessPage));
 const VerifyEmailPage = splitPage(() => import('./pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage));
-export const NotFoundPage = splitPage(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
 const WatchlistPage = splitPage(() => import('./pages/watchlist-page.tsx').then((m) => m.WatchlistPage));
 
 export interface AppRoute {
