@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       SESSION_KEYS: 'a, b',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_MODEL: 'gpt-test',
+      LLM_RPS: '120',
       SMTP_URL: 'smtp://mail:25',
       PIPELINE_EVERY: '2h',
       STRIPE_SECRET_KEY: 'sk',
@@ -47,7 +48,7 @@ describe('loadConfig', () => {
     });
     expect(config.publicUrl).toBe('https://vigie.example.ch');
     expect(config.sessionKeys).toEqual(['a', 'b']);
-    expect(config.llm).toEqual({ apiKey: 'sk-test', baseUrl: undefined, model: 'gpt-test' });
+    expect(config.llm).toEqual({ apiKey: 'sk-test', baseUrl: undefined, model: 'gpt-test', requestsPerSecond: 120 });
     expect(config.pipelineEveryMs).toBe(7_200_000);
     expect(config.stripe?.priceYearly).toBe('py');
   });
@@ -61,12 +62,14 @@ describe('loadConfig', () => {
       NOTIFY_DAILY_AT: '25:00',
       MATCH_THRESHOLD: '150',
       LOG_LEVEL: 'loud',
+      LLM_RPS: '5000',
     });
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(8);
     expect(problems.join('\n')).toMatch(/PORT must be a number/);
     expect(problems.join('\n')).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//);
     expect(problems.join('\n')).toMatch(/PIPELINE_EVERY must be a duration/);
     expect(problems.join('\n')).toMatch(/MATCH_THRESHOLD must be at most 100/);
+    expect(problems.join('\n')).toMatch(/LLM_RPS must be at most 1000/);
   });
 
   it('wants all four Stripe variables or none', () => {

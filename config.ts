@@ -74,6 +74,10 @@ const schema = z
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+    LLM_RPS: z.preprocess(
+      (value) => (value === undefined || value === '' ? 30 : Number(value)),
+      z.number({ error: 'must be a number' }).positive('must be greater than 0').max(1000, 'must be at most 1000'),
+    ),
     PREFILTER_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.prefilter),
     LLM_TOP_K: integer(0, 1000, DEFAULT_THRESHOLDS.llmTopK),
     MATCH_THRESHOLD: integer(0, 100, DEFAULT_THRESHOLDS.match),
@@ -111,7 +115,7 @@ export type Config = Readonly<{
   logLevel: string;
   simap: Readonly<{ baseUrl: string; rps: number }>;
   pipelineEveryMs: number;
-  llm: Readonly<{ apiKey: string; baseUrl: string | undefined; model: string }> | undefined;
+  llm: Readonly<{ apiKey: string; baseUrl: string | undefined; model: string; requestsPerSecond: number }> | undefined;
   thresholds: Readonly<{ prefilter: number; match: number; notify: number; llmTopK: number }>;
   notifyDailyAt: string;
   mail: Readonly<{ smtpUrl: string | undefined; from: string }>;
@@ -145,7 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     pipelineEveryMs: e.PIPELINE_EVERY,
     llm:
       e.OPENAI_API_KEY || e.OPENAI_BASE_URL
-        ? Object.freeze({ apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL })
+        ? Object.freeze({ apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, requestsPerSecond: e.LLM_RPS })
         : undefined,
     thresholds: Object.freeze({ prefilter: e.PREFILTER_THRESHOLD, match: e.MATCH_THRESHOLD, notify: e.NOTIFY_THRESHOLD, llmTopK: e.LLM_TOP_K }),
     notifyDailyAt: e.NOTIFY_DAILY_AT,

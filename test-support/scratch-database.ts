@@ -43,10 +43,13 @@ export function databaseUrl(serverUrl: string, name: string): string {
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
-  options: { template?: string; exactName?: boolean } = {},
+  options: { template?: string; exactName?: boolean; fastCommits?: boolean } = {},
 ): Promise<ScratchDatabase> {
   const name = options.exactName ? prefix : `${prefix}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database "${name}"${options.template ? ` template "${options.template}"` : ''}`);
+  // A test's commits need not wait for the disk (a crash loses a test database anyway): ~10 % off the database-bound
+  // files' time. Benchmarks keep the server's durable commits.
+  if (options.fastCommits) await adminQuery(serverUrl, `alter database "${name}" set synchronous_commit = off`);
   return { name, url: databaseUrl(serverUrl, name), drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
 }
 

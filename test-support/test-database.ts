@@ -57,7 +57,7 @@ export async function createTestDatabase(options: { migrate?: boolean; poolMax?:
   const migrate = options.migrate !== false;
   if (target.kind === 'postgres') {
     const template = migrate ? await migratedTemplate(target.url, target.runId) : undefined;
-    const scratch = await createScratchDatabase(target.url, `vigie_t_${target.runId}`, { template });
+    const scratch = await createScratchDatabase(target.url, `vigie_t_${target.runId}`, { template, fastCommits: true });
     const db = openDatabase({ kind: 'postgres', url: scratch.url, poolMax: options.poolMax });
     return {
       db,

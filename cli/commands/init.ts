@@ -53,6 +53,7 @@ const SECTIONS: Section[] = [
       { name: 'OPENAI_BASE_URL', label: 'Endpoint base URL', placeholder: 'empty: OpenAI; e.g. http://localhost:11434/v1 for Ollama' },
       { name: 'OPENAI_API_KEY', label: 'API key', secret: true, required: (values) => !values.OPENAI_BASE_URL },
       { name: 'OPENAI_MODEL', label: 'Model', placeholder: 'gpt-4o-mini' },
+      { name: 'LLM_RPS', label: 'Requests per second at most', placeholder: '30' },
     ],
   },
   {

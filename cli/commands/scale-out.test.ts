@@ -114,13 +114,24 @@ describe.runIf(testDatabaseKind() === 'postgres')('two tenders serve and two ten
     for (const [name, value] of a.cookies) onB.cookies.set(name, value);
     expect(await onB.get('/api/user')).toMatchObject({ status: 200, body: { username: 'admin' } });
 
-    // A login limit reached on one server holds on the other (fixed one-minute windows: stay clear of a boundary).
-    await expect.poll(() => Date.now() % 60_000 < 40_000, { timeout: 30_000, interval: 500 }).toBe(true);
+    // A login limit reached on one server holds on the other. The limits count in fixed one-minute windows: when
+    // one ended while the attempts ran, the counters are cleared and they run again in the window that began.
     const attacker = () => ({ username: 'reader-victim', password: 'not the right password' });
-    const onA: number[] = [];
-    for (let i = 0; i < 6; i++) onA.push((await a.post('/api/login', attacker())).status);
-    expect(onA).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await b.post('/api/login', attacker())).status).toBe(429);
+    const minuteOf = (at: number) => Math.floor(at / 60_000);
+    for (let attempt = 1; ; attempt += 1) {
+      const startedAt = Date.now();
+      const onA: number[] = [];
+      for (let i = 0; i < 6; i++) onA.push((await a.post('/api/login', attacker())).status);
+      const onBStatus = (await b.post('/api/login', attacker())).status;
+      const sameWindow = minuteOf(startedAt - 1000) === minuteOf(Date.now() + 1000);
+      const asExpected = onA.join() === '401,401,401,401,401,429' && onBStatus === 429;
+      if (asExpected || sameWindow || attempt === 3) {
+        expect(onA).toEqual([401, 401, 401, 401, 401, 429]);
+        expect(onBStatus).toBe(429);
+        break;
+      }
+      await knex('rateLimits').delete();
+    }
 
     // An admin scrape on A, held at simap's search: B refuses a second one with 409 while it runs.
     const scrapeGate = gate();

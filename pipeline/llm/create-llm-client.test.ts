@@ -44,6 +44,20 @@ describe('createLlmClient', () => {
     expect(sent.messages[0]!.content).toContain('French');
   });
 
+  it('starts no more requests per second than its settings allow (LLM_RPS)', async () => {
+    const arrivals: number[] = [];
+    server.respondWith((request) => {
+      arrivals.push(performance.now());
+      return defaultResponder(request, 0);
+    });
+    const limited = createLlmClient({ apiKey: 'test', baseUrl: server.url, model: 'fake-model', requestsPerSecond: 2 }, { maxRetries: 0, timeoutMs: 5000 });
+    await Promise.all(Array.from({ length: 3 }, () => limited.scorePair(pair)));
+    // Two in the first second, the third only in the next: a slow machine can only make the gap longer.
+    expect(arrivals).toHaveLength(3);
+    expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(900);
+    server.respondWith(defaultResponder);
+  });
+
   it('retries a reply that does not parse once, then succeeds', async () => {
     const before = server.requests.length;
     server.respondWith((_request, index) => (index === before ? { content: 'Sure! The score is 80.' } : { json: { score: 80, explanation: 'ok' } }));

@@ -11,12 +11,14 @@ export interface LlmSettings {
   apiKey: string;
   baseUrl: string | undefined;
   model: string;
+  /** Requests started per second (LLM_RPS), unless the options say otherwise. */
+  requestsPerSecond?: number;
 }
 
 export interface LlmClientOptions {
   /** Requests in flight at once. */
   concurrency?: number;
-  /** Requests started per second. */
+  /** Requests started per second (default: the settings', else 30). */
   requestsPerSecond?: number;
   /** The SDK's retries of 408/409/429/5xx and timeouts; it honours Retry-After. */
   maxRetries?: number;
@@ -52,7 +54,7 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
     maxRetries: options.maxRetries ?? 4,
     timeout: options.timeoutMs ?? 60_000,
   });
-  const perSecond = options.requestsPerSecond ?? 30;
+  const perSecond = options.requestsPerSecond ?? settings.requestsPerSecond ?? 30;
   const queue = new PQueue({ concurrency: options.concurrency ?? 8, intervalCap: Math.max(1, Math.round(perSecond)), interval: 1000 });
 
   async function request(task: string, messages: Message[], format: ReturnType<typeof zodResponseFormat>, call: CallOptions) {

@@ -42,7 +42,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two pro
     );
     const held = rows[0]!;
 
-    const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model' };
+    // 100 requests a second per process (the default 30 made the drain ~17 s): each process alone would still
+    // need ~10 s for all the jobs, far longer than the two take to start apart, so both take part.
+    const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model', LLM_RPS: '100' };
     let results;
     try {
       results = await Promise.all([1, 2].map(() => runCliProcess(['summarize', '--json'], env)));

@@ -52,6 +52,8 @@ describe('forgot-password does not reveal accounts by timing', () => {
         expect(response.status).toBe(200);
       }
     }
+    // The mails still queued need not wait: only the requests above were timed against a slow server.
+    mailIsSlow = false;
     // Before the fix the known addresses waited for the mailer (≥ MAIL_DELAY_MS each); now neither does.
     expect(median(known), `known ${median(known)} ms, unknown ${median(unknown)} ms`).toBeLessThan(MAIL_DELAY_MS * 0.75);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(MAIL_DELAY_MS / 2);
