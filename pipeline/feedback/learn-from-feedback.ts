@@ -82,8 +82,8 @@ function presenceIn(project: FeedbackText, surfaces: Map<string, string>, settin
 }
 
 /**
- * Groups of projects that are lots of one tender (their titles share most words: "Inselspital … SKP 281.13
- * Bodenbeläge aus PVC", "… SKP 281.20 Bodenbeläge aus Linoleum"): the group index of each project.
+ * Groups of projects that are lots of one tender (their titles share most words: "Schulanlage Lindenhof, Erweiterung,
+ * BKP 221 Fenster", "… BKP 285 Malerarbeiten"): the group index of each project.
  */
 function tenderGroups(projects: readonly FeedbackText[], settings: FeedbackLearning): number[] {
   const titles = projects.map((project) => new Set(words(project.title, settings.minWordLength).map(fold)));

@@ -50,7 +50,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'SG',
     names: ['St. Gallen', 'St Gallen', 'Sankt Gallen', 'Saint-Gall', 'St-Gall', 'San Gallo'],
-    towns: ['Rapperswil-Jona', 'Rapperswil', 'Wil', 'Gossau', 'Buchs', 'Heerbrugg', 'Altstätten', 'Uzwil', 'Rorschach'],
+    towns: ['Rapperswil-Jona', 'Rapperswil', 'Wil', 'Gossau', 'Buchs', 'Altstätten', 'Uzwil', 'Rorschach'],
   },
   {
     code: 'GR',
