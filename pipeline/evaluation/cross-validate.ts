@@ -77,7 +77,11 @@ interface PointScores {
 }
 
 async function scorePoint(set: EvaluationSet, parameters: ScoringParameters): Promise<PointScores> {
-  const scores = await scoreWithLocalScorer(createLocalScorer(loadCpvCatalog(), { ...parameters, calibration: IDENTITY }))(set);
+  // Raw evidence, no pseudo-feedback (its parameters are on the calibrated scale; docs/matching.md has its own search).
+  const scores = await scoreWithLocalScorer(createLocalScorer(loadCpvCatalog(), { ...parameters, calibration: IDENTITY }), {
+    ...parameters.pseudoFeedback,
+    documents: 0,
+  })(set);
   const result = evaluateRankings({
     alerts: set.alerts,
     projectLanguages: new Map(set.projects.map((project) => [project.id, project.language ?? ''])),

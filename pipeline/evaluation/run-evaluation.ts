@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createCandidateIndex } from '../scorer/candidate-index.ts';
-import { DEFAULT_THRESHOLDS } from '../../domain/score-thresholds.ts';
+import { createCandidateIndex, learnedCandidates } from '../scorer/candidate-index.ts';
+import { scoreLearned } from '../scorer/learned-alert.ts';
+import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
+import { SCORING_PARAMETERS, type ScoringParameters } from '../scorer/scoring-parameters.ts';
+import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { learnedAssociationsOf, type NoticeForLearning } from '../scorer/learned-associations.ts';
-import { createLocalScorer, learnFromNotices, type LocalScorer } from '../scorer/local-scorer.ts';
+import { createLocalScorer, learnFromNotices, type Language, type LocalScorer } from '../scorer/local-scorer.ts';
 import { LLM_RELATIVE_CUTOFF, llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
@@ -109,7 +112,14 @@ export function noticeForLearning(project: EvaluationSet['projects'][number]): N
   };
 }
 
-export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()): ScoreAll {
+/**
+ * Scores every alert of the set as the score stage does. `pseudoFeedback` (default: the scoring parameters') is
+ * on the calibrated score scale: the parameter search, which scores on the raw evidence scale, turns it off.
+ */
+export function scoreWithLocalScorer(
+  scorer: LocalScorer = createLocalScorer(),
+  pseudoFeedback: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+): ScoreAll {
   return (set) => {
     const projects = set.projects.map((project) =>
       scorer.prepareProject({ ...project, cpvCodes: project.cpv, location: project.location ?? null, organization: project.organization ?? null }),
@@ -120,8 +130,18 @@ export function scoreWithLocalScorer(scorer: LocalScorer = createLocalScorer()):
     const learned = learnedAssociationsOf(learnFromNotices(set.projects.map(noticeForLearning)));
     return new Map(
       set.alerts.map((alert) => {
-        const prepared = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.corpus, learned });
-        return [alert.id, projects.map((project) => ({ projectId: String(project.id), score: scorer.score(prepared, project).score }))];
+        const language = alert.language as Language;
+        // As the score stage scores: the alert's candidates with its pseudo-feedback, the rest (below the floor, never stored) as they are.
+        const { alert: prepared } = prepareAlertWithPseudoFeedback(scorer, alert.prompt, language, index, undefined, learned, pseudoFeedback);
+        const candidates = new Set([...learnedCandidates(index, prepared, { floor: SCORE_FLOOR })].map((project) => project.id));
+        const plain = scorer.prepareAlert(alert.prompt, language, { corpus: index.corpus, learned });
+        return [
+          alert.id,
+          projects.map((project) => ({
+            projectId: String(project.id),
+            score: candidates.has(project.id) ? scoreLearned(scorer, prepared, project) : scorer.score(plain, project).score,
+          })),
+        ];
       }),
     );
   };

@@ -40,8 +40,9 @@ describe('simulated feedback', () => {
     writeFileSync(setPath, JSON.stringify(set));
     const report = runFeedbackEvaluation({ setPath, scorer: getSharedLocalScorer() });
     const [alert] = report.perAlert;
-    expect(alert).toMatchObject({ alertId: 'a1', liked: 2, disliked: 3 });
-    expect(alert!.remainingRelevant).toBe(3);
+    // The first ranking, with the alert's pseudo-feedback as the score stage ranks, has one liked lot in its top 5.
+    expect(alert).toMatchObject({ alertId: 'a1', liked: 1, disliked: 4 });
+    expect(alert!.remainingRelevant).toBe(4);
     expect(alert!.learned.more.map((w) => w.toLowerCase())).toContain('poêles');
     expect(alert!.after).toBeGreaterThan(alert!.before);
     expect(report.after).toBe(alert!.after);

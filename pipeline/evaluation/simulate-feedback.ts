@@ -1,5 +1,6 @@
 import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLearning, type FeedbackText } from '../feedback/learn-from-feedback.ts';
-import { createCandidateIndex } from '../scorer/candidate-index.ts';
+import { createCandidateIndex, type CandidateIndex } from '../scorer/candidate-index.ts';
+import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
 import {
   LEARNING_WEIGHTS,
@@ -69,6 +70,8 @@ interface SimulatedAlert {
 export interface FeedbackSimulation {
   scorer: LocalScorer;
   projects: PreparedProject[];
+  /** The notices indexed, as the score stage indexes the projects table (pseudo-feedback looks for the best in it). */
+  index: CandidateIndex;
   corpus: CorpusStatistics;
   /** Learned from the set's notices, as the score stage learns from the projects table. */
   associations: LearnedAssociations;
@@ -114,7 +117,9 @@ export function prepareFeedbackSimulation(
     const language = alert.language as Language;
     const relevances = relevanceOf.get(alert.id) ?? new Map<string, number>();
     const prepared = prepareLearnedAlert(scorer, alert.prompt, language, undefined, index.corpus, associations);
-    const first = rankScores(projects.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, prepared, project) })));
+    // The first ranking as the score stage makes it without feedback: with the alert's pseudo-feedback.
+    const { alert: ranked } = prepareAlertWithPseudoFeedback(scorer, alert.prompt, language, index, undefined, associations);
+    const first = rankScores(projects.map((project) => ({ projectId: String(project.id), score: scoreLearned(scorer, ranked, project) })));
     const clicked = first.slice(0, clicks).map((entry) => entry.projectId);
     const residual = new Set(clicked);
     const judged = [...relevances].filter(([id]) => !residual.has(id)).map(([, relevance]) => relevance);
@@ -126,7 +131,7 @@ export function prepareFeedbackSimulation(
       before: residualNdcg(entry, first),
     };
   });
-  return { scorer, projects, corpus: index.corpus, associations, preparedOf, clicks, alerts };
+  return { scorer, projects, index, corpus: index.corpus, associations, preparedOf, clicks, alerts };
 }
 
 /** nDCG@10 of a ranking once the clicked projects are set aside (from the ranking and from the ideal). */
@@ -162,12 +167,13 @@ export function simulateAlert(
     liked: alert.liked.map((text) => simulation.preparedOf.get(text)!),
     disliked: alert.disliked.map((text) => simulation.preparedOf.get(text)!),
   };
-  const learned = prepareLearnedAlert(
+  // As the score stage prepares it: the subscriber's 👍 replace pseudo-feedback; with 👎 only, it stays.
+  const { alert: learned } = prepareAlertWithPseudoFeedback(
     scorer,
     alert.prompt,
     alert.language,
+    simulation.index,
     { ...toAlertLearning(items, fedBack), weights: settings.weights },
-    corpus,
     associations,
   );
   const remaining = simulation.projects.filter((project) => !alert.clicked.has(String(project.id)));

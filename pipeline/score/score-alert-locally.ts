@@ -1,7 +1,8 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
 import { learnedCandidates } from '../scorer/candidate-index.ts';
-import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearnedAtLeast, similarityTo, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
+import { LEARNING_WEIGHTS, scoreLearnedAtLeast, similarityTo, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
+import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import type { LearnedAssociations } from '../scorer/learned-associations.ts';
 import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
@@ -26,15 +27,16 @@ export function needsLocalPass(alert: AlertToScore, index: Pick<ProjectIndex, 'm
 }
 
 /**
- * The projects that can reach `floor`: the alert's own candidates (with its companion's), and, when it has
- * liked projects, those resembling them. The similarity adds at most 100 × likeShare × cosine, so a project
- * reaching `floor` has either its own learned score at half of it, or a similarity worth the other half.
+ * The projects that can reach `floor`: the alert's own candidates (with its companion's), and, when the
+ * subscriber liked projects, those resembling them. The similarity adds at most 100 × likeShare × cosine, so a
+ * project reaching `floor` has either its own learned score at half of it, or a similarity worth the other half.
+ * (Pseudo-feedback's best matches only lift the alert's own candidates: no scan of every project for them.)
  * Only projects changed after `afterSeq` are compared (the others are not scored in this pass).
  */
-function candidatesOf(index: ProjectIndex, prepared: LearnedAlert, floor: number, afterSeq: number): Iterable<PreparedProject> {
+function candidatesOf(index: ProjectIndex, prepared: LearnedAlert, floor: number, afterSeq: number, scanSimilar: boolean): Iterable<PreparedProject> {
   const similarity = prepared.similarity;
   const share = (prepared.learningWeights ?? LEARNING_WEIGHTS).likeShare;
-  if (!similarity?.liked || share <= 0) return learnedCandidates(index.candidates, prepared, { floor });
+  if (!scanSimilar || !similarity?.liked || share <= 0) return learnedCandidates(index.candidates, prepared, { floor });
   const needed = floor - 0.5;
   const found = new Map([...learnedCandidates(index.candidates, prepared, { floor: needed / 2 })].map((project) => [project.id, project]));
   const minimum = needed / (2 * 100 * share);
@@ -55,10 +57,11 @@ export function scoreAlertLocally(
 ): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
   const upToSeq = index.maxSeq;
-  const prepared = prepareLearnedAlert(scorer, alert.prompt, alert.language, learning, index.candidates.corpus, associations);
+  // Its best matches are looked for in the whole index, changed or not: the same ones whichever projects this pass scores.
+  const { alert: prepared, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, alert.prompt, alert.language, index.candidates, learning, associations);
   const matches: MatchToStore[] = [];
   let candidates = 0;
-  for (const project of candidatesOf(index, prepared, SCORE_FLOOR, afterSeq)) {
+  for (const project of candidatesOf(index, prepared, SCORE_FLOOR, afterSeq, pseudoRelevant === 0)) {
     const projectId = Number(project.id);
     const contentSeq = index.seqOf(projectId);
     if (contentSeq === undefined || contentSeq <= afterSeq || contentSeq > upToSeq) continue;

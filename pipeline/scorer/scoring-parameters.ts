@@ -78,6 +78,13 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
+  /**
+   * Pseudo-relevance feedback (pipeline/scorer/pseudo-feedback.ts): an alert's best `documents` matches, each at
+   * least `minScore` and `relativeToBest` of the best, act as liked projects at `share` (cosine × 100 × share
+   * points). Chosen by 5-fold cross-validation over the labelled alerts (`npm run bench -- score-cv`).
+   */
+  pseudoFeedback: Object.freeze({ documents: 1, minScore: 40, relativeToBest: 0.8, share: 0.3 }),
+
   explainedShare: 0.3,
   explainedCpv: 0.3,
   maxExplainedWords: 4,
@@ -110,6 +117,7 @@ export interface ScoringParameters {
   readonly absoluteEvidence: number;
   readonly place: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>;
   readonly calibration: ReadonlyArray<readonly [number, number]>;
+  readonly pseudoFeedback: Readonly<{ documents: number; minScore: number; relativeToBest: number; share: number }>;
   readonly explainedShare: number;
   readonly explainedCpv: number;
   readonly maxExplainedWords: number;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { madeUpNotices } from '../../test-support/made-up-notices.ts';
+import { createCandidateIndex } from './candidate-index.ts';
+import { prepareLearnedAlert, scoreLearned } from './learned-alert.ts';
+import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
+import { prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
+import { SCORING_PARAMETERS } from './scoring-parameters.ts';
+
+// Every text here is invented for the test; none comes from the labelled evaluation set.
+const scorer = createLocalScorer();
+const notice = (id: string, title: string, description: string): ScorableProject => ({
+  id,
+  language: 'de',
+  title,
+  description,
+  cpvCodes: [],
+  canton: null,
+});
+const best = notice('best', 'Turmuhren Revision', 'Revision der Turmuhren, Zifferblätter und Glockenschlagwerke der Stadtkirche.');
+// Says "Zifferblätter" and "Glockenschlagwerke" as the best match does, but not the prompt's word "Turmuhren".
+const alike = notice('alike', 'Zifferblätter und Glockenschlagwerke', 'Instandsetzung der Zifferblätter und Glockenschlagwerke, Stadtkirche.');
+const unlike = notice('unlike', 'Fassadenreinigung Stadtkirche', 'Reinigung der Fassade und der Fenster.');
+const index = createCandidateIndex();
+for (const project of [...madeUpNotices(), best, alike, unlike].map((n) => scorer.prepareProject(n))) index.add(project);
+const prepared = (n: ScorableProject) => scorer.prepareProject(n);
+const prompt = 'Revision von Turmuhren';
+
+describe('pseudo-relevance feedback', () => {
+  it("takes the alert's best match in the whole index as relevant, and nothing when no project reaches minScore", () => {
+    const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
+    expect(pseudoRelevantProjects(scorer, alert, index).map((project) => project.id)).toEqual(['best']);
+    const nothingClose = prepareLearnedAlert(scorer, 'Lieferung von Feuerwehrfahrzeugen', 'de', undefined, index.corpus);
+    expect(pseudoRelevantProjects(scorer, nothingClose, index)).toEqual([]);
+  });
+
+  it('lifts a project resembling the best match, not one that does not, and leaves the best match first', () => {
+    const plain = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
+    const { alert, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index);
+    expect(pseudoRelevant).toBe(1);
+    const gain = (n: ScorableProject) => scoreLearned(scorer, alert, prepared(n)) - scoreLearned(scorer, plain, prepared(n));
+    expect(gain(alike)).toBeGreaterThan(5);
+    expect(gain(alike)).toBeLessThanOrEqual(Math.ceil(100 * SCORING_PARAMETERS.pseudoFeedback.share));
+    expect(gain(unlike)).toBeLessThan(gain(alike) / 2);
+    expect(scoreLearned(scorer, alert, prepared(best))).toBeGreaterThan(scoreLearned(scorer, alert, prepared(alike)));
+  });
+
+  it('adds none when the subscriber liked projects (their 👍 say what the alert seeks) or when it is turned off', () => {
+    const liked = { more: [], less: [], exclude: [], liked: [prepared(unlike)] };
+    expect(prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index, liked).pseudoRelevant).toBe(0);
+    const off = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 0 };
+    expect(prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index, undefined, undefined, off).pseudoRelevant).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { learnedCandidates, type CandidateIndex } from './candidate-index.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
+import type { LearnedAssociations } from './learned-associations.ts';
+import type { Language, LocalScorer, PreparedProject } from './local-scorer.ts';
+import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
+
+/**
+ * Pseudo-relevance feedback (Rocchio with the first ranking's best as relevant): an alert's best matches in the
+ * whole corpus show what its words mean in the notices' own vocabulary, so a candidate resembling them gains.
+ * The best: at most `documents`, each scoring at least `minScore` and `relativeToBest` of the best one.
+ */
+export function pseudoRelevantProjects(
+  scorer: LocalScorer,
+  alert: LearnedAlert,
+  index: CandidateIndex,
+  parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+): PreparedProject[] {
+  if (parameters.documents <= 0 || parameters.share <= 0) return [];
+  const scored: Array<{ project: PreparedProject; score: number }> = [];
+  for (const project of learnedCandidates(index, alert, { floor: parameters.minScore })) {
+    const result = scoreLearnedAtLeast(scorer, alert, project, parameters.minScore);
+    if (result) scored.push({ project, score: result.score });
+  }
+  scored.sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
+  const best = scored[0]?.score ?? 0;
+  return scored
+    .slice(0, parameters.documents)
+    .filter((entry) => entry.score >= parameters.relativeToBest * best)
+    .map((entry) => entry.project);
+}
+
+/** Whether a subscriber's own 👍 already says what the alert seeks (then no pseudo-feedback is added). */
+const hasLikedProjects = (learning: AlertLearning | undefined) => (learning?.liked?.length ?? 0) > 0;
+
+/**
+ * The alert as the score stage and the evaluation score it: prepared with what it learned from feedback, then,
+ * unless the subscriber liked projects, with its best matches in `index` as liked projects weighing
+ * `pseudoFeedback.share` (the strength of the subscriber's 👎, if any, is kept).
+ */
+export function prepareAlertWithPseudoFeedback(
+  scorer: LocalScorer,
+  prompt: string,
+  language: Language,
+  index: CandidateIndex,
+  learning?: AlertLearning,
+  associations?: LearnedAssociations,
+  parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+): { alert: LearnedAlert; pseudoRelevant: number } {
+  const prepared = prepareLearnedAlert(scorer, prompt, language, learning, index.corpus, associations);
+  if (hasLikedProjects(learning)) return { alert: prepared, pseudoRelevant: 0 };
+  const best = pseudoRelevantProjects(scorer, prepared, index, parameters);
+  if (best.length === 0) return { alert: prepared, pseudoRelevant: 0 };
+  const weights = learning?.weights ?? LEARNING_WEIGHTS;
+  const alert = prepareLearnedAlert(
+    scorer,
+    prompt,
+    language,
+    {
+      more: learning?.more ?? [],
+      less: learning?.less ?? [],
+      exclude: learning?.exclude ?? [],
+      liked: best,
+      ...(learning?.disliked ? { disliked: learning.disliked } : {}),
+      weights: { ...weights, likeShare: parameters.share, unlikeShare: (weights.likeShare * weights.unlikeShare) / parameters.share },
+    },
+    index.corpus,
+    associations,
+  );
+  return { alert, pseudoRelevant: best.length };
+}
