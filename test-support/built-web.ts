@@ -3,14 +3,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { ROOT } from './run-cli.ts';
 
 /** What the SPA bundle is made of: its sources, the shared domain module it imports, the locked dependencies. */
 const INPUTS = ['web/index.html', 'web/landing-shell.ts', 'web/vite.config.ts', 'web/public', 'web/src', 'domain', 'package-lock.json'];
 
 function inputsHash(): string {
-  const hash = createHash('sha256');
+  // The build's flavour is an input too: a development build left by an older checkout is not reused.
+  const hash = createHash('sha256').update('production\0');
   for (const input of INPUTS) {
     const full = path.join(ROOT, input);
     if (!existsSync(full)) continue;
@@ -30,6 +32,9 @@ function inputsHash(): string {
   return hash.digest('hex').slice(0, 24);
 }
 
+const run = promisify(execFile);
+const VITE_BIN = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+
 let built: Promise<string> | undefined;
 
 /**
@@ -42,7 +47,16 @@ export function builtWebRoot(): Promise<string> {
     const outDir = path.join(tmpdir(), `vigie-web-${inputsHash()}`);
     if (existsSync(path.join(outDir, 'index.html'))) return outDir;
     const building = `${outDir}-${randomBytes(4).toString('hex')}`;
-    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'silent', build: { outDir: building, emptyOutDir: true } });
+    // In a process of its own: vitest sets NODE_ENV=test, and Vite (and the React plugin's JSX runtime) build with
+    // the process's NODE_ENV, so a build in the worker gave React's development build, not what `npm run build` gives.
+    await run(
+      process.execPath,
+      [VITE_BIN, 'build', '--config', path.join(ROOT, 'web', 'vite.config.ts'), '--outDir', building, '--emptyOutDir', '--logLevel', 'silent'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     moveIntoPlace(building, outDir);
     return outDir;
   })();
