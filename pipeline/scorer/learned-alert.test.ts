@@ -135,4 +135,26 @@ describe('learned alert', () => {
     expect(scoreLearned(scorer, withNames, sibling)).toBeLessThan(scoreLearned(scorer, base, sibling));
     expect(scoreLearned(scorer, withoutNames, sibling)).toBe(scoreLearned(scorer, base, sibling));
   });
+
+  it('keeps, at any floor, exactly the projects whose learned score reaches it (the early stop loses none the likeness lifts)', () => {
+    const liked = project('l', 'Accordage de pianos à queue', 'Pianos à queue, accordage et harmonisation');
+    const alert = prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', { ...nothing, liked: [liked] }, corpus);
+    const projects = [
+      ...madeUpNotices().map((notice) => scorer.prepareProject(notice)),
+      project('a', 'Harmonisation de pianos à queue', 'Pianos à queue'),
+      project('b', 'Accordage de clavecins et de pianos', 'Clavecins'),
+      project('c', 'Pianos à queue du conservatoire', 'Harmonisation'),
+    ];
+    let lifted = 0;
+    for (const floor of [5, 10, 20, 30, 40, 60]) {
+      for (const candidate of projects) {
+        const full = scoreLearned(scorer, alert, candidate);
+        const kept = scoreLearnedAtLeast(scorer, alert, candidate, floor);
+        expect(kept?.score ?? null).toBe(full >= floor && full > 0 ? full : null);
+        if (kept && scorer.quickScore(alert, candidate) < floor) lifted += 1;
+      }
+    }
+    // Some pairs reach a floor only through the likeness: the case the early stop must not cut.
+    expect(lifted).toBeGreaterThan(0);
+  });
 });

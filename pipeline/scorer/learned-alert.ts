@@ -254,8 +254,10 @@ export function prepareLearnedAlert(
   corpus?: CorpusStatistics,
   /** What the notices taught (learned translations and word → CPV associations), if any. */
   associations?: LearnedAssociations,
+  /** The prompt as `scorer.prepareAlert` reads it with this corpus and these associations, when already at hand. */
+  prepared?: PreparedAlert,
 ): LearnedAlert {
-  const base = scorer.prepareAlert(prompt, language, { corpus, learned: associations });
+  const base = prepared ?? scorer.prepareAlert(prompt, language, { corpus, learned: associations });
   const fedBack = (learning?.liked?.length ?? 0) + (learning?.disliked?.length ?? 0);
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length + fedBack === 0) return base;
   const weights = learning.weights ?? LEARNING_WEIGHTS;
@@ -346,12 +348,14 @@ function isExcluded(alert: LearnedAlert, project: PreparedProject): boolean {
  * then the negative query's penalty and the similarity to the disliked projects taken off, never more than
  * `maxPenalty` of it; 0 when excluded.
  */
-function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number): { score: number; companion: number } {
+function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number, floor = 0): { score: number; companion: number } {
   if (isExcluded(alert, project)) return { score: 0, companion: 0 };
   const weights = alert.learningWeights ?? LEARNING_WEIGHTS;
   const companion = alert.companion ? weights.companionShare * scorer.quickScore(alert.companion, project) : 0;
   const joined = 100 - ((100 - own) * (100 - companion)) / 100;
   const similarity = alert.similarity;
+  // The likeness adds at most 100 × likeShare and the rest only lowers: a pair that cannot reach `floor` stops here.
+  if (joined + (similarity?.liked ? 100 * weights.likeShare : 0) < floor - 0.5) return { score: Math.floor(joined), companion };
   const like = similarity?.liked ? weights.likeShare * similarityTo(similarity.liked, project, similarity.idf) : 0;
   const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
@@ -367,7 +371,7 @@ const learns = (alert: LearnedAlert) =>
 export function scoreLearnedAtLeast(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, floor: number): ScoreResult | null {
   if (!learns(alert)) return scorer.scoreAtLeast(alert, project, floor);
   const own = scorer.quickScore(alert, project);
-  const { score, companion } = learnedScore(scorer, alert, project, own);
+  const { score, companion } = learnedScore(scorer, alert, project, own, floor);
   if (score < floor || score === 0) return null;
   // Explained by whichever query found the project.
   const explained = alert.companion && companion > own ? scorer.score(alert.companion, project) : scorer.score(alert, project);

@@ -46,7 +46,8 @@ export function prepareAlertWithPseudoFeedback(
   associations?: LearnedAssociations,
   parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
 ): { alert: LearnedAlert; pseudoRelevant: number } {
-  const prepared = prepareLearnedAlert(scorer, prompt, language, learning, index.corpus, associations);
+  const plain = scorer.prepareAlert(prompt, language, { corpus: index.corpus, learned: associations });
+  const prepared = prepareLearnedAlert(scorer, prompt, language, learning, index.corpus, associations, plain);
   if (hasLikedProjects(learning)) return { alert: prepared, pseudoRelevant: 0 };
   const best = pseudoRelevantProjects(scorer, prepared, index, parameters);
   if (best.length === 0) return { alert: prepared, pseudoRelevant: 0 };
@@ -65,6 +66,7 @@ export function prepareAlertWithPseudoFeedback(
     },
     index.corpus,
     associations,
+    plain,
   );
   return { alert, pseudoRelevant: best.length };
 }
