@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
-import { createCandidateIndex } from '../scorer/candidate-index.ts';
-import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, type AlertLearning } from '../scorer/learned-alert.ts';
+import { createCandidateIndex, learnedCandidates } from '../scorer/candidate-index.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast, type AlertLearning } from '../scorer/learned-alert.ts';
+import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import { createLocalScorer } from '../scorer/local-scorer.ts';
 import type { ProjectIndex } from './project-index.ts';
 import { scoreAlertLocally } from './score-alert-locally.ts';
@@ -56,5 +57,23 @@ describe('scoring an alert locally with feedback', () => {
     const pass = scoreAlertLocally(alert(250), index, scorer, learning);
     expect(pass.matches.length).toBeGreaterThan(0);
     expect(pass.matches.every((match) => match.projectId > 250)).toBe(true);
+  });
+
+  it('scores a new alert over the whole index as the general path would: its best match lifts the candidates like it', () => {
+    // Made-up prompts: one with a strong best match (pseudo-feedback applies), one whose best is weak (it does not).
+    const applied: number[] = [];
+    for (const prompt of ['Photovoltaikanlage Turnhalle', 'Orgelrevision Gemeindehaus', 'Lieferung von Feuerwehrfahrzeugen']) {
+      const pass = scoreAlertLocally({ ...alert(), prompt }, index, scorer);
+      const { alert: prepared, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', candidates);
+      applied.push(pseudoRelevant);
+      const expected = new Map<number, number>();
+      for (const project of learnedCandidates(candidates, prepared)) {
+        const result = scoreLearnedAtLeast(scorer, prepared, project, SCORE_FLOOR);
+        if (result) expected.set(Number(project.id), result.score);
+      }
+      expect(new Map(pass.matches.map((match) => [match.projectId, match.score])), prompt).toEqual(expected);
+      expect(pass.matches.every((match) => match.explanation.length > 0)).toBe(true);
+    }
+    expect(applied).toEqual([1, 1, 0]);
   });
 });

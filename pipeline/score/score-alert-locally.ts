@@ -1,8 +1,15 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
 import { learnedCandidates } from '../scorer/candidate-index.ts';
-import { LEARNING_WEIGHTS, scoreLearnedAtLeast, similarityTo, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
-import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
+import {
+  LEARNING_WEIGHTS,
+  scoreLearnedAtLeast,
+  scoreLearnedAtLeastFrom,
+  similarityTo,
+  type AlertLearning,
+  type LearnedAlert,
+} from '../scorer/learned-alert.ts';
+import { bestMatches, learnedNothing, prepareAlertWithPseudoFeedback, withPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import type { LearnedAssociations } from '../scorer/learned-associations.ts';
 import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
@@ -57,6 +64,7 @@ export function scoreAlertLocally(
 ): LocalPass {
   const afterSeq = alert.scoredPromptHash === alert.promptHash ? alert.scoredContentSeq : 0;
   const upToSeq = index.maxSeq;
+  if (afterSeq === 0 && learnedNothing(learning)) return scoreWholeIndex(alert, index, scorer, associations);
   // Its best matches are looked for in the whole index, changed or not: the same ones whichever projects this pass scores.
   const { alert: prepared, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, alert.prompt, alert.language, index.candidates, learning, associations);
   const matches: MatchToStore[] = [];
@@ -72,4 +80,30 @@ export function scoreAlertLocally(
   }
   const considered = index.countChangedAfter(afterSeq) - index.countChangedAfter(upToSeq);
   return { alertId: alert.id, promptHash: alert.promptHash, afterSeq, upToSeq, considered, candidates, matches, provisional: index.partial };
+}
+
+/**
+ * A pass over every project (a new or edited alert that learned nothing from its subscriber): one walk over its
+ * candidates gives their plain scores, which hold its best match in the whole index; the likeness to it is then
+ * added to the same scores, without scoring the candidates again. The same matches as the general path.
+ */
+function scoreWholeIndex(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer, associations?: LearnedAssociations): LocalPass {
+  const upToSeq = index.maxSeq;
+  const plain = scorer.prepareAlert(alert.prompt, alert.language, { corpus: index.candidates.corpus, learned: associations });
+  const scored: Array<{ project: PreparedProject; score: number; contentSeq: number }> = [];
+  for (const project of learnedCandidates(index.candidates, plain, { floor: SCORE_FLOOR })) {
+    const contentSeq = index.seqOf(Number(project.id));
+    if (contentSeq === undefined || contentSeq <= 0 || contentSeq > upToSeq) continue;
+    scored.push({ project, score: scorer.quickScore(plain, project), contentSeq });
+  }
+  const best = bestMatches(scored);
+  const prepared = withPseudoFeedback(scorer, plain, alert.language, index.candidates.corpus, best, undefined, associations);
+  const matches: MatchToStore[] = [];
+  for (const { project, score: own, contentSeq } of scored) {
+    const result =
+      best.length > 0 ? scoreLearnedAtLeastFrom(scorer, prepared, project, own, SCORE_FLOOR) : own >= SCORE_FLOOR ? scorer.score(plain, project) : null;
+    if (result) matches.push({ projectId: Number(project.id), score: result.score, explanation: result.explanation, contentSeq });
+  }
+  const considered = index.countChangedAfter(0) - index.countChangedAfter(upToSeq);
+  return { alertId: alert.id, promptHash: alert.promptHash, afterSeq: 0, upToSeq, considered, candidates: scored.length, matches, provisional: index.partial };
 }

@@ -370,7 +370,11 @@ const learns = (alert: LearnedAlert) =>
 /** `scorer.scoreAtLeast` with what the alert learned applied; null below `floor` or when excluded. */
 export function scoreLearnedAtLeast(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, floor: number): ScoreResult | null {
   if (!learns(alert)) return scorer.scoreAtLeast(alert, project, floor);
-  const own = scorer.quickScore(alert, project);
+  return scoreLearnedAtLeastFrom(scorer, alert, project, scorer.quickScore(alert, project), floor);
+}
+
+/** `scoreLearnedAtLeast` of an alert that learns, when its own score of the project (`scorer.quickScore`) is known. */
+export function scoreLearnedAtLeastFrom(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number, floor: number): ScoreResult | null {
   const { score, companion } = learnedScore(scorer, alert, project, own, floor);
   if (score < floor || score === 0) return null;
   // Explained by whichever query found the project.

@@ -1,7 +1,8 @@
 import { learnedCandidates, type CandidateIndex } from './candidate-index.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
-import type { Language, LocalScorer, PreparedProject } from './local-scorer.ts';
+import type { CorpusStatistics } from './corpus-statistics.ts';
+import type { Language, LocalScorer, PreparedAlert, PreparedProject } from './local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 
 /**
@@ -21,9 +22,20 @@ export function pseudoRelevantProjects(
     const result = scoreLearnedAtLeast(scorer, alert, project, parameters.minScore);
     if (result) scored.push({ project, score: result.score });
   }
-  scored.sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
-  const best = scored[0]?.score ?? 0;
-  return scored
+  return bestMatches(scored, parameters);
+}
+
+/** The best of the scored projects as pseudo-feedback takes them (those below `minScore` are passed over). */
+export function bestMatches(
+  scored: ReadonlyArray<{ project: PreparedProject; score: number }>,
+  parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+): PreparedProject[] {
+  if (parameters.documents <= 0 || parameters.share <= 0) return [];
+  const sorted = scored
+    .filter((entry) => entry.score >= parameters.minScore)
+    .sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
+  const best = sorted[0]?.score ?? 0;
+  return sorted
     .slice(0, parameters.documents)
     .filter((entry) => entry.score >= parameters.relativeToBest * best)
     .map((entry) => entry.project);
@@ -31,6 +43,10 @@ export function pseudoRelevantProjects(
 
 /** Whether a subscriber's own 👍 already says what the alert seeks (then no pseudo-feedback is added). */
 const hasLikedProjects = (learning: AlertLearning | undefined) => (learning?.liked?.length ?? 0) > 0;
+
+/** Whether the alert learned nothing at all from its subscriber: its plain scores are its scores. */
+export const learnedNothing = (learning: AlertLearning | undefined) =>
+  !learning || learning.more.length + learning.less.length + learning.exclude.length + (learning.liked?.length ?? 0) + (learning.disliked?.length ?? 0) === 0;
 
 /**
  * The alert as the score stage and the evaluation score it: prepared with what it learned from feedback, then,
@@ -51,8 +67,24 @@ export function prepareAlertWithPseudoFeedback(
   if (hasLikedProjects(learning)) return { alert: prepared, pseudoRelevant: 0 };
   const best = pseudoRelevantProjects(scorer, prepared, index, parameters);
   if (best.length === 0) return { alert: prepared, pseudoRelevant: 0 };
+  return { alert: withPseudoFeedback(scorer, plain, language, index.corpus, best, learning, associations, parameters), pseudoRelevant: best.length };
+}
+
+/** The alert, prepared as `plain`, with `best` as its pseudo-feedback (itself as prepared with `learning` when there is none). */
+export function withPseudoFeedback(
+  scorer: LocalScorer,
+  plain: PreparedAlert,
+  language: Language,
+  corpus: CorpusStatistics,
+  best: PreparedProject[],
+  learning?: AlertLearning,
+  associations?: LearnedAssociations,
+  parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+): LearnedAlert {
+  const prompt = plain.prompt;
+  if (best.length === 0) return prepareLearnedAlert(scorer, prompt, language, learning, corpus, associations, plain);
   const weights = learning?.weights ?? LEARNING_WEIGHTS;
-  const alert = prepareLearnedAlert(
+  return prepareLearnedAlert(
     scorer,
     prompt,
     language,
@@ -64,9 +96,8 @@ export function prepareAlertWithPseudoFeedback(
       ...(learning?.disliked ? { disliked: learning.disliked } : {}),
       weights: { ...weights, likeShare: parameters.share, unlikeShare: (weights.likeShare * weights.unlikeShare) / parameters.share },
     },
-    index.corpus,
+    corpus,
     associations,
     plain,
   );
-  return { alert, pseudoRelevant: best.length };
 }
