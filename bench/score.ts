@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { DEFAULT_EVAL_SET, runEvaluation } from '../pipeline/evaluation/run-evaluation.ts';
+import { touchProject } from '../test-support/factories.ts';
 import { createScratchDatabase, DEFAULT_TEST_DATABASE_URL } from '../test-support/scratch-database.ts';
 import { score } from '../pipeline/score/score-stage.ts';
 import { refreshProjectIndex } from '../pipeline/score/project-index.ts';
@@ -117,6 +118,14 @@ async function benchDatabase(): Promise<void> {
     const rerunStarted = performance.now();
     const rerun = await score({ db, logger, config, llm: null }, { scorer });
     const rerunWall = (performance.now() - rerunStarted) / 1000;
+    // A pipeline round after a scrape: 20 projects changed, every alert scores them (and looks up its best match).
+    const changed: Array<{ id: number }> = await db('projects').select('id').orderBy('id').limit(20);
+    for (const { id } of changed) await touchProject(db, id);
+    const roundStarted = performance.now();
+    const roundCpuBefore = process.cpuUsage();
+    const round = await score({ db, logger, config, llm: null }, { scorer });
+    const roundWall = (performance.now() - roundStarted) / 1000;
+    const roundCpu = process.cpuUsage(roundCpuBefore);
     const peakRss = process.resourceUsage().maxRSS / 1024;
     // What a new process pays before scoring: the project index prepared from the database, or loaded from the cache.
     const timed = async (label: string) => {
@@ -138,6 +147,7 @@ async function benchDatabase(): Promise<void> {
         `  wall time          ${wall.toFixed(1)} s (target < 60 s); this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
         `  machine load       ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (1-min load average, ${cpus().length} cores)`,
         `  rerun (no change)  ${rerunWall.toFixed(2)} s, ${rerun.candidates} candidates`,
+        `  round (20 changed) ${roundWall.toFixed(2)} s, ${((roundCpu.user + roundCpu.system) / 1e6).toFixed(1)} s CPU, ${round.alertsScored} alerts, ${round.candidates} candidates`,
         `  peak RSS           ${peakRss.toFixed(0)} MB`,
         `  new process index  ${fromDatabase}; ${fromCache}`,
       ].join('\n'),

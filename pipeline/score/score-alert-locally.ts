@@ -9,7 +9,7 @@ import {
   type AlertLearning,
   type LearnedAlert,
 } from '../scorer/learned-alert.ts';
-import { bestMatches, learnedNothing, prepareAlertWithPseudoFeedback, withPseudoFeedback } from '../scorer/pseudo-feedback.ts';
+import { bestMatches, learnedNothing, noteBestMatch, prepareAlertWithPseudoFeedback, withPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import type { LearnedAssociations } from '../scorer/learned-associations.ts';
 import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
@@ -97,6 +97,7 @@ function scoreWholeIndex(alert: AlertToScore, index: ProjectIndex, scorer: Local
     scored.push({ project, score: scorer.quickScore(plain, project), contentSeq });
   }
   const best = bestMatches(scored);
+  noteBestMatch(index.candidates, plain, best);
   const prepared = withPseudoFeedback(scorer, plain, alert.language, index.candidates.corpus, best, undefined, associations);
   const matches: MatchToStore[] = [];
   for (const { project, score: own, contentSeq } of scored) {

@@ -7,6 +7,8 @@ import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 export interface CandidateIndex {
   add(project: PreparedProject): void;
   remove(id: number | string): void;
+  /** The indexed project with this id, as indexed now. */
+  get(id: number | string): PreparedProject | undefined;
   /**
    * The projects that can score at least `floor` (default: the storage floor) against the alert: every
    * other project is known, from an upper bound of its score, to stay below it.
@@ -188,6 +190,10 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
       slotOf.set(project.id, slot);
       place(project, slot);
       corpus.add(project);
+    },
+    get(id) {
+      const slot = slotOf.get(id);
+      return slot === undefined ? undefined : slots[slot];
     },
     remove(id) {
       const slot = slotOf.get(id);

@@ -50,4 +50,32 @@ describe('pseudo-relevance feedback', () => {
     const off = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 0 };
     expect(prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index, undefined, undefined, off).pseudoRelevant).toBe(0);
   });
+
+  it('finds the best match exactly when the one found last time has changed, gone, or been overtaken', () => {
+    const own = createCandidateIndex();
+    for (const n of [...madeUpNotices(), best, alike, unlike]) own.add(prepared(n));
+    const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, own.corpus);
+    // By brute force: the highest learned score of every indexed project (at least minScore), ties by id.
+    const bruteForce = () => {
+      const all = [...own.projects()].map((project) => ({ id: String(project.id), score: scoreLearned(scorer, alert, project) }));
+      const top = all
+        .filter((entry) => entry.score >= SCORING_PARAMETERS.pseudoFeedback.minScore)
+        .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+      return top.slice(0, 1).map((entry) => entry.id);
+    };
+    const lookUp = () => pseudoRelevantProjects(scorer, alert, own).map((project) => String(project.id));
+    expect(lookUp()).toEqual(['best']);
+    // Overtaken: a closer match arrives.
+    own.add(prepared(notice('closer', 'Revision von Turmuhren', 'Revision von Turmuhren: Turmuhren, Turmuhren-Zifferblätter.')));
+    expect(lookUp()).toEqual(bruteForce());
+    expect(lookUp()).toEqual(['closer']);
+    // Changed: the hinted best now says something else, so another project is the best.
+    own.remove('closer');
+    own.add(prepared(notice('closer', 'Fassadenreinigung', 'Reinigung der Fassade.')));
+    expect(lookUp()).toEqual(bruteForce());
+    expect(lookUp()).toEqual(['best']);
+    // Gone.
+    own.remove('best');
+    expect(lookUp()).toEqual(bruteForce());
+  });
 });

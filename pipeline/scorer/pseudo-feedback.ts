@@ -1,5 +1,5 @@
 import { learnedCandidates, type CandidateIndex } from './candidate-index.ts';
-import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
+import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { Language, LocalScorer, PreparedAlert, PreparedProject } from './local-scorer.ts';
@@ -17,12 +17,32 @@ export function pseudoRelevantProjects(
   parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
+  // Looking for one best match, the one found last time for this prompt bounds the look-up: only projects scoring at
+  // least what it scores now can be the best. Exact whatever the hint says (a changed or removed project included).
+  let floor = parameters.minScore;
+  const hinted = parameters.documents === 1 ? bestHints.get(index)?.get(hintKey(alert)) : undefined;
+  const hint = hinted === undefined ? undefined : index.get(hinted);
+  if (hint) floor = Math.max(floor, scoreLearned(scorer, alert, hint));
   const scored: Array<{ project: PreparedProject; score: number }> = [];
-  for (const project of learnedCandidates(index, alert, { floor: parameters.minScore })) {
-    const result = scoreLearnedAtLeast(scorer, alert, project, parameters.minScore);
+  for (const project of learnedCandidates(index, alert, { floor })) {
+    const result = scoreLearnedAtLeast(scorer, alert, project, floor);
     if (result) scored.push({ project, score: result.score });
   }
-  return bestMatches(scored, parameters);
+  const best = bestMatches(scored, parameters);
+  noteBestMatch(index, alert, best);
+  return best;
+}
+
+/** The best match last found per index and prompt: a hint that makes the next look-up cheap, never its answer. */
+const bestHints = new WeakMap<CandidateIndex, Map<string, number | string>>();
+const hintKey = (alert: PreparedAlert) => `${alert.language}\u0000${alert.prompt}`;
+
+/** Remembers the alert's best match in this index as the hint of its next look-up. */
+export function noteBestMatch(index: CandidateIndex, alert: PreparedAlert, best: readonly PreparedProject[]): void {
+  let hints = bestHints.get(index);
+  if (!hints) bestHints.set(index, (hints = new Map()));
+  if (best[0]) hints.set(hintKey(alert), best[0].id);
+  else hints.delete(hintKey(alert));
 }
 
 /** The best of the scored projects as pseudo-feedback takes them (those below `minScore` are passed over). */
