@@ -7,7 +7,6 @@ import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createLlmClient } from '../llm/create-llm-client.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import { createLocalScorer, type LocalScorer } from '../scorer/local-scorer.ts';
-import { SCORING_PARAMETERS } from '../scorer/scoring-parameters.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { refreshProjectIndex } from './project-index.ts';
@@ -19,7 +18,10 @@ import { score } from './score-stage.ts';
 interface ScoreCall {
   prompt: string;
   projectId: number;
-  /** At pseudo-feedback's floor: looking for the alert's best match, not scoring a pair to store. */
+  /**
+   * Looking for the alert's best match (pseudo-feedback), not scoring a pair to store: at a floor other than the
+   * storage floor, or the plain score of a prompt without the likeness (pairs to store are scored with it or at the floor).
+   */
   lookUp?: boolean;
 }
 
@@ -29,12 +31,12 @@ function countingScorer(inner: LocalScorer, calls: ScoreCall[]): LocalScorer {
     prepareAlert: (prompt, language) => inner.prepareAlert(prompt, language),
     prepareProject: (project) => inner.prepareProject(project),
     quickScore: (alert, project) => {
-      calls.push({ prompt: alert.prompt, projectId: Number(project.id) });
+      calls.push({ prompt: alert.prompt, projectId: Number(project.id), ...('similarity' in alert ? {} : { lookUp: true }) });
       return inner.quickScore(alert, project);
     },
     score: (alert, project) => inner.score(alert, project),
     scoreAtLeast: (alert, project, floor) => {
-      calls.push({ prompt: alert.prompt, projectId: Number(project.id), ...(floor === SCORING_PARAMETERS.pseudoFeedback.minScore ? { lookUp: true } : {}) });
+      calls.push({ prompt: alert.prompt, projectId: Number(project.id), ...(floor === SCORE_FLOOR ? {} : { lookUp: true }) });
       return inner.scoreAtLeast(alert, project, floor);
     },
   };
