@@ -8,12 +8,14 @@ if (!hasDevSet) console.log(`evaluation set ${DEFAULT_EVAL_SET} not found: skipp
 describe('local scorer on the dev evaluation set (regression guard)', () => {
   // Floors sit just below the figures measured when the scorer was frozen (docs/matching.md): a drop fails, a rise is welcome.
   it.skipIf(!hasDevSet)(
-    'keeps nDCG@10 over all alerts and the precision of e-mailed pairs',
+    'keeps nDCG@10 over all alerts, the precision of e-mailed pairs and the share of relevance-2 pairs e-mailed',
     async () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.79);
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.83);
+      // 0.43 with pseudo-feedback (0.33 before it).
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.41);
     },
     300_000,
   );
@@ -22,7 +24,7 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     'keeps nDCG@10 when every alert is reworded in another language',
     async () => {
       const report = await runEvaluation({ reworded: true });
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.74);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.745);
     },
     300_000,
   );
