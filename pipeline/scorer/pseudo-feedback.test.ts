@@ -33,6 +33,17 @@ describe('pseudo-relevance feedback', () => {
     expect(pseudoRelevantProjects(scorer, nothingClose, index)).toEqual([]);
   });
 
+  it('never takes a project the subscriber said 👎 to as what the alert seeks', () => {
+    const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
+    const found = pseudoRelevantProjects(scorer, alert, index, SCORING_PARAMETERS.pseudoFeedback, new Set(['best']));
+    expect(found.map((project) => project.id)).not.toContain('best');
+    const learning = { more: [], less: [], exclude: [], disliked: [prepared(best)] };
+    const { alert: learned } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index, learning);
+    expect(scoreLearned(scorer, learned, prepared(alike))).toBeLessThan(
+      scoreLearned(scorer, prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index).alert, prepared(alike)),
+    );
+  });
+
   it('lifts a project resembling the best match, not one that does not, and leaves the best match first', () => {
     const plain = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
     const { alert, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index);

@@ -15,16 +15,19 @@ export function pseudoRelevantProjects(
   alert: LearnedAlert,
   index: CandidateIndex,
   parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
+  /** Projects the subscriber said 👎 to: never taken as what the alert seeks. */
+  disliked: ReadonlySet<number | string> = new Set(),
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
   // Looking for one best match, the one found last time for this prompt bounds the look-up: only projects scoring at
   // least what it scores now can be the best. Exact whatever the hint says (a changed or removed project included).
   let floor = parameters.minScore;
   const hinted = parameters.documents === 1 ? bestHints.get(index)?.get(hintKey(alert)) : undefined;
-  const hint = hinted === undefined ? undefined : index.get(hinted);
+  const hint = hinted === undefined || disliked.has(hinted) ? undefined : index.get(hinted);
   if (hint) floor = Math.max(floor, scoreLearned(scorer, alert, hint));
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
+    if (disliked.has(project.id)) continue;
     const result = scoreLearnedAtLeast(scorer, alert, project, floor);
     if (result) scored.push({ project, score: result.score });
   }
@@ -85,7 +88,8 @@ export function prepareAlertWithPseudoFeedback(
   const plain = scorer.prepareAlert(prompt, language, { corpus: index.corpus, learned: associations });
   const prepared = prepareLearnedAlert(scorer, prompt, language, learning, index.corpus, associations, plain);
   if (hasLikedProjects(learning)) return { alert: prepared, pseudoRelevant: 0 };
-  const best = pseudoRelevantProjects(scorer, prepared, index, parameters);
+  const disliked = new Set((learning?.disliked ?? []).map((project) => project.id));
+  const best = pseudoRelevantProjects(scorer, prepared, index, parameters, disliked);
   if (best.length === 0) return { alert: prepared, pseudoRelevant: 0 };
   return { alert: withPseudoFeedback(scorer, plain, language, index.corpus, best, learning, associations, parameters), pseudoRelevant: best.length };
 }
