@@ -7,6 +7,7 @@ const BENCHES: Record<string, string> = {
   score: 'tenders score on Postgres with writes',
   'score-cv': '5-fold cross-validation of the scorer parameters on the dev set',
   'feedback-cv': '5-fold cross-validation of the feedback learning weights on the dev set',
+  'pseudo-feedback-cv': '5-fold cross-validation of pseudo-relevance feedback on the dev set',
   api: 'API under a fixed 500 req/s',
   'web-bundle': 'landing page initial JS (gzip) of the built SPA',
   freshness: 'publication → e-mail with tenders run --every 30s, and the cost of an empty round',

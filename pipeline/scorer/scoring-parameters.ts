@@ -82,9 +82,9 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    * Pseudo-relevance feedback (pipeline/scorer/pseudo-feedback.ts): an alert's best `documents` matches, each at
    * least `minScore` and `relativeToBest` of the best, act as liked projects at `share` (cosine × 100 × share
    * points). Searched over documents {1, 2, 3} × share {0.2, 0.3, 0.4} × minScore {40, 55} by 5-fold cross-validation
-   * over the labelled alerts (most e-mail recall at precision ≥ 0.8 without losing nDCG: 2 / 0.4 / 40 in 4 folds);
-   * frozen at 1 / 0.3 / 40, the strongest setting that keeps the alerts reworded in another language within 0.05 of
-   * the originals (docs/matching.md).
+   * over the labelled alerts (`npm run bench -- pseudo-feedback-cv`: most e-mail recall at precision ≥ 0.8 without
+   * losing nDCG; every fold chose 2 / 0.4 / 40); frozen at 1 / 0.3 / 40, the strongest setting that keeps the alerts
+   * reworded in another language within 0.05 of the originals (docs/matching.md).
    */
   pseudoFeedback: Object.freeze({ documents: 1, minScore: 40, relativeToBest: 0.8, share: 0.3 }),
 
