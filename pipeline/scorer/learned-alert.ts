@@ -2,6 +2,7 @@ import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import { withLikeness } from './match-explanation.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
 import { foldDiacritics, LANGUAGES } from './text-analysis.ts';
@@ -39,6 +40,10 @@ export interface LearnedAlert extends PreparedAlert {
 
 export interface FeedbackCentroids {
   liked?: ReadonlyMap<number, number>;
+  /** The liked centroid stands for the alert's best match (pseudo-feedback), not for projects its subscriber liked. */
+  fromBestMatch?: boolean;
+  /** The projects the liked centroid is made of (their own likeness explains nothing). */
+  likedIds?: ReadonlySet<number | string>;
   disliked?: ReadonlyMap<number, number>;
   /** The notices' document frequencies the vectors are weighed with (a project's vector is weighed the same way). */
   idf: (termId: number) => number;
@@ -81,6 +86,9 @@ export const LEARNING_WEIGHTS = {
   minKeyWeight: 0.9,
   minExcludedPresence: 0.3,
 };
+
+/** A likeness worth this many points or more is named in the explanation. */
+const LIKENESS_EXPLAINED = 5;
 
 const wordCache = new WeakMap<LocalScorer, Map<string, PreparedAlert>>();
 
@@ -267,7 +275,9 @@ export function prepareLearnedAlert(
     weights.likeShare > 0 && weights.unlikeShare > 0
       ? contrastOf(centroidOf(learning.disliked, idf), liked, base, (term) => (corpus?.documentFrequency(term) ?? Infinity) < weights.unlikeMinDocuments)
       : undefined;
-  const similarity: FeedbackCentroids | undefined = liked || disliked ? { ...(liked ? { liked } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
+  const likedIds = new Set((learning.liked ?? []).map((project) => project.id));
+  const similarity: FeedbackCentroids | undefined =
+    liked || disliked ? { ...(liked ? { liked, likedIds } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
@@ -348,7 +358,13 @@ function isExcluded(alert: LearnedAlert, project: PreparedProject): boolean {
  * then the negative query's penalty and the similarity to the disliked projects taken off, never more than
  * `maxPenalty` of it; 0 when excluded.
  */
-function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number, floor = 0): { score: number; companion: number } {
+function learnedScore(
+  scorer: LocalScorer,
+  alert: LearnedAlert,
+  project: PreparedProject,
+  own: number,
+  floor = 0,
+): { score: number; companion: number; lift?: number } {
   if (isExcluded(alert, project)) return { score: 0, companion: 0 };
   const weights = alert.learningWeights ?? LEARNING_WEIGHTS;
   const companion = alert.companion ? weights.companionShare * scorer.quickScore(alert.companion, project) : 0;
@@ -361,7 +377,7 @@ function learnedScore(scorer: LocalScorer, alert: LearnedAlert, project: Prepare
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
   const lifted = Math.min(100, joined + 100 * like);
   const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - 100 * unlike);
-  return { score: Math.round(lowered), companion };
+  return { score: Math.round(lowered), companion, lift: 100 * like };
 }
 
 const learns = (alert: LearnedAlert) =>
@@ -375,11 +391,12 @@ export function scoreLearnedAtLeast(scorer: LocalScorer, alert: LearnedAlert, pr
 
 /** `scoreLearnedAtLeast` of an alert that learns, when its own score of the project (`scorer.quickScore`) is known. */
 export function scoreLearnedAtLeastFrom(scorer: LocalScorer, alert: LearnedAlert, project: PreparedProject, own: number, floor: number): ScoreResult | null {
-  const { score, companion } = learnedScore(scorer, alert, project, own, floor);
+  const { score, companion, lift = 0 } = learnedScore(scorer, alert, project, own, floor);
   if (score < floor || score === 0) return null;
-  // Explained by whichever query found the project.
+  // Explained by whichever query found the project, and by the likeness when it lifted the score by a few points.
   const explained = alert.companion && companion > own ? scorer.score(alert.companion, project) : scorer.score(alert, project);
-  return { score, explanation: explained.explanation };
+  if (lift < LIKENESS_EXPLAINED || alert.similarity?.likedIds?.has(project.id)) return { score, explanation: explained.explanation };
+  return { score, explanation: withLikeness(explained.explanation, alert.language, alert.similarity?.fromBestMatch ? 'best' : 'liked') };
 }
 
 /** Every project's score, excluded ones 0 (the evaluation ranks them all). */

@@ -1,10 +1,28 @@
 import type { Language } from './text-analysis.ts';
 
-const WORDING: Record<Language, { canton: string; outside: string; nothing: string }> = {
-  fr: { canton: 'canton', outside: 'hors canton', nothing: 'aucune correspondance' },
-  de: { canton: 'Kanton', outside: 'ausserhalb Kanton', nothing: 'keine Übereinstimmung' },
-  it: { canton: 'cantone', outside: 'fuori cantone', nothing: 'nessuna corrispondenza' },
-  en: { canton: 'canton', outside: 'outside canton', nothing: 'no match' },
+const WORDING: Record<Language, { canton: string; outside: string; nothing: string; likeLiked: string; likeBest: string }> = {
+  fr: {
+    canton: 'canton',
+    outside: 'hors canton',
+    nothing: 'aucune correspondance',
+    likeLiked: 'proche des projets jugés pertinents',
+    likeBest: 'proche de la meilleure correspondance',
+  },
+  de: {
+    canton: 'Kanton',
+    outside: 'ausserhalb Kanton',
+    nothing: 'keine Übereinstimmung',
+    likeLiked: 'ähnlich wie als passend markierte Projekte',
+    likeBest: 'ähnlich wie der beste Treffer',
+  },
+  it: {
+    canton: 'cantone',
+    outside: 'fuori cantone',
+    nothing: 'nessuna corrispondenza',
+    likeLiked: 'simile ai progetti segnati come pertinenti',
+    likeBest: 'simile alla corrispondenza migliore',
+  },
+  en: { canton: 'canton', outside: 'outside canton', nothing: 'no match', likeLiked: 'like projects marked relevant', likeBest: 'like the best match' },
 };
 
 export interface ExplanationParts {
@@ -21,4 +39,14 @@ export function explainMatch(parts: ExplanationParts, language: Language): strin
   if (parts.words.length > 0) pieces.push(parts.words.join(', '));
   if (parts.place) pieces.push(`${parts.place.inside ? wording.canton : wording.outside} ${parts.place.canton}`);
   return pieces.length > 0 ? pieces.join(' · ') : wording.nothing;
+}
+
+/**
+ * The explanation of a pair that resembling liked projects lifted, in the alert's language: "… · ähnlich wie der
+ * beste Treffer" (the alert's best match, pseudo-feedback) or "… · like projects marked relevant" (the subscriber's 👍).
+ */
+export function withLikeness(explanation: string, language: Language, source: 'liked' | 'best'): string {
+  const wording = WORDING[language];
+  const phrase = source === 'best' ? wording.likeBest : wording.likeLiked;
+  return explanation === wording.nothing ? phrase : `${explanation} · ${phrase}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
-import { prepareLearnedAlert, scoreLearned } from './learned-alert.ts';
+import { prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast } from './learned-alert.ts';
 import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
 import { prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
@@ -53,6 +53,10 @@ describe('pseudo-relevance feedback', () => {
     expect(gain(alike)).toBeLessThanOrEqual(Math.ceil(100 * SCORING_PARAMETERS.pseudoFeedback.share));
     expect(gain(unlike)).toBeLessThan(gain(alike) / 2);
     expect(scoreLearned(scorer, alert, prepared(best))).toBeGreaterThan(scoreLearned(scorer, alert, prepared(alike)));
+    // The explanation says why, in the alert's language; the best match itself is explained by its own words.
+    expect(scoreLearnedAtLeast(scorer, alert, prepared(alike), 1)!.explanation).toMatch(/ähnlich wie der beste Treffer$/);
+    expect(scoreLearnedAtLeast(scorer, alert, prepared(best), 1)!.explanation).not.toContain('ähnlich wie');
+    expect(scoreLearnedAtLeast(scorer, plain, prepared(best), 1)!.explanation).toBe(scoreLearnedAtLeast(scorer, alert, prepared(best), 1)!.explanation);
   });
 
   it('adds none when the subscriber liked projects (their 👍 say what the alert seeks) or when it is turned off', () => {

@@ -108,7 +108,7 @@ export function withPseudoFeedback(
   const prompt = plain.prompt;
   if (best.length === 0) return prepareLearnedAlert(scorer, prompt, language, learning, corpus, associations, plain);
   const weights = learning?.weights ?? LEARNING_WEIGHTS;
-  return prepareLearnedAlert(
+  const alert = prepareLearnedAlert(
     scorer,
     prompt,
     language,
@@ -124,4 +124,5 @@ export function withPseudoFeedback(
     associations,
     plain,
   );
+  return alert.similarity ? { ...alert, similarity: { ...alert.similarity, fromBestMatch: true } } : alert;
 }
