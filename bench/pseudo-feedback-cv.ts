@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/evaluation-set.ts';
-import { evaluateRankings } from '../pipeline/evaluation/metrics.ts';
 import { rewordAlerts } from '../pipeline/evaluation/reworded-alerts.ts';
-import { DEFAULT_EVAL_SET, EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from '../pipeline/evaluation/run-evaluation.ts';
+import { DEFAULT_EVAL_SET, EVALUATION_NOTIFY_THRESHOLD, rankingMetricsOf, scoreWithLocalScorer } from '../pipeline/evaluation/run-evaluation.ts';
 import { getSharedLocalScorer } from '../pipeline/score/shared-local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from '../pipeline/scorer/scoring-parameters.ts';
 
@@ -36,13 +35,7 @@ const label = (setting: Setting) => (setting.documents === 0 ? 'none' : `${setti
 
 async function figures(set: EvaluationSet, setting: Setting): Promise<Map<string, AlertFigures>> {
   const scores = await scoreWithLocalScorer(getSharedLocalScorer(), setting)(set);
-  const { perAlert } = evaluateRankings({
-    alerts: set.alerts,
-    projectLanguages: new Map(set.projects.map((project) => [project.id, project.language ?? ''])),
-    scores,
-    judgments: set.judgments,
-    threshold: EVALUATION_NOTIFY_THRESHOLD,
-  });
+  const { perAlert } = rankingMetricsOf(set, scores);
   const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
   return new Map(
     perAlert.map((entry) => {

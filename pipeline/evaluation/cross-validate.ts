@@ -3,8 +3,7 @@ import { calibratedScore, createLocalScorer } from '../scorer/local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from '../scorer/scoring-parameters.ts';
 import { emailFigures, fitCalibration, type EvidencePair } from './calibration.ts';
 import type { EvaluationSet } from './evaluation-set.ts';
-import { evaluateRankings } from './metrics.ts';
-import { EVALUATION_NOTIFY_THRESHOLD, scoreWithLocalScorer } from './run-evaluation.ts';
+import { EVALUATION_NOTIFY_THRESHOLD, rankingMetricsOf, scoreWithLocalScorer } from './run-evaluation.ts';
 
 /** The few parameters tuned by cross-validation, each with the values tried. */
 export const TUNED_GRID = {
@@ -82,13 +81,7 @@ async function scorePoint(set: EvaluationSet, parameters: ScoringParameters): Pr
     ...parameters.pseudoFeedback,
     documents: 0,
   })(set);
-  const result = evaluateRankings({
-    alerts: set.alerts,
-    projectLanguages: new Map(set.projects.map((project) => [project.id, project.language ?? ''])),
-    scores,
-    judgments: set.judgments,
-    threshold: EVALUATION_NOTIFY_THRESHOLD,
-  });
+  const result = rankingMetricsOf(set, scores);
   const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
   const pairs = new Map(
     [...scores].map(([alert, list]) => [

@@ -10,7 +10,7 @@ import { createLocalScorer, learnFromNotices, type Language, type LocalScorer } 
 import { LLM_RELATIVE_CUTOFF, llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';
-import { evaluateRankings, type AlertMetrics, type MetricSummary, type ScoredProject } from './metrics.ts';
+import { evaluateRankings, type AlertMetrics, type MetricsResult, type MetricSummary, type ScoredProject } from './metrics.ts';
 
 /** `../shared/eval/dev.json` beside the checkout; a git worktree sits one level deeper, so its parent's is found too. */
 const EVAL_SET_CANDIDATES = ['../../../shared/eval/dev.json', '../../../../shared/eval/dev.json'].map((relative) =>
@@ -46,19 +46,24 @@ export interface RunEvaluationOptions {
   reworded?: boolean;
 }
 
-export async function runEvaluation(options: RunEvaluationOptions = {}): Promise<EvaluationReport> {
-  const setPath = options.setPath ?? DEFAULT_EVAL_SET;
-  const threshold = options.threshold ?? EVALUATION_NOTIFY_THRESHOLD;
-  const loaded = loadEvaluationSet(setPath);
-  const set = options.reworded ? rewordAlerts(loaded) : loaded;
-  const scores = await (options.scoreAll ?? scoreWithLocalScorer())(set);
-  const result = evaluateRankings({
+/** The set's ranking metrics for these scores (per alert, mean, cross-language). */
+export function rankingMetricsOf(set: EvaluationSet, scores: Map<string, ScoredProject[]>, threshold: number = EVALUATION_NOTIFY_THRESHOLD): MetricsResult {
+  return evaluateRankings({
     alerts: set.alerts,
     projectLanguages: new Map(set.projects.map((project) => [project.id, project.language ?? ''])),
     scores,
     judgments: set.judgments,
     threshold,
   });
+}
+
+export async function runEvaluation(options: RunEvaluationOptions = {}): Promise<EvaluationReport> {
+  const setPath = options.setPath ?? DEFAULT_EVAL_SET;
+  const threshold = options.threshold ?? EVALUATION_NOTIFY_THRESHOLD;
+  const loaded = loadEvaluationSet(setPath);
+  const set = options.reworded ? rewordAlerts(loaded) : loaded;
+  const scores = await (options.scoreAll ?? scoreWithLocalScorer())(set);
+  const result = rankingMetricsOf(set, scores, threshold);
   const relevance = new Map(set.judgments.map((judgment) => [`${judgment.alert}/${judgment.project}`, judgment.relevance]));
   const selection = options.llmSelection ?? DEFAULT_LLM_SELECTION;
   let pairs = 0;

@@ -83,7 +83,7 @@ function presenceIn(project: FeedbackText, surfaces: Map<string, string>, settin
 
 /**
  * Groups of projects that are lots of one tender (their titles share most words: "Schulanlage Lindenhof, Erweiterung,
- * BKP 221 Fenster", "… BKP 285 Malerarbeiten"): the group index of each project.
+ * BKP 224 Bedachungsarbeiten", "… BKP 272 Metallbauarbeiten"): the group index of each project.
  */
 function tenderGroups(projects: readonly FeedbackText[], settings: FeedbackLearning): number[] {
   const titles = projects.map((project) => new Set(words(project.title, settings.minWordLength).map(fold)));

@@ -59,10 +59,10 @@ describe('scoring an alert locally with feedback', () => {
     expect(pass.matches.every((match) => match.projectId > 250)).toBe(true);
   });
 
-  it('scores a new alert over the whole index as the general path would: its best match lifts the candidates like it', () => {
+  it('scores a new alert over the whole index as the other path would: its best match lifts the candidates like it', () => {
     // Made-up prompts: one with a strong best match (pseudo-feedback applies), one whose best is weak (it does not).
     const applied: number[] = [];
-    for (const prompt of ['Photovoltaikanlage Turnhalle', 'Orgelrevision Gemeindehaus', 'Lieferung von Feuerwehrfahrzeugen']) {
+    for (const prompt of ['Photovoltaikanlage Turnhalle', 'Orgelrevision Gemeindehaus', 'Beschaffung von Feuerwehrfahrzeugen']) {
       const pass = scoreAlertLocally({ ...alert(), prompt }, index, scorer);
       const { alert: prepared, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', candidates);
       applied.push(pseudoRelevant);

@@ -85,7 +85,7 @@ export function scoreAlertLocally(
 /**
  * A pass over every project (a new or edited alert that learned nothing from its subscriber): one walk over its
  * candidates gives their plain scores, which hold its best match in the whole index; the likeness to it is then
- * added to the same scores, without scoring the candidates again. The same matches as the general path.
+ * added to the same scores, without scoring the candidates again. The same matches as the other path.
  */
 function scoreWholeIndex(alert: AlertToScore, index: ProjectIndex, scorer: LocalScorer, associations?: LearnedAssociations): LocalPass {
   const upToSeq = index.maxSeq;

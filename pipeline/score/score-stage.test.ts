@@ -19,7 +19,7 @@ interface ScoreCall {
   prompt: string;
   projectId: number;
   /**
-   * Looking for the alert's best match (pseudo-feedback), not scoring a pair to store: at a floor other than the
+   * Searching for the alert's best match (pseudo-feedback), not scoring a pair to store: at a floor other than the
    * storage floor, or the plain score of a prompt without the likeness (pairs to store are scored with it or at the floor).
    */
   lookUp?: boolean;

@@ -18,8 +18,8 @@ const notice = (id: string, title: string, description: string): ScorableProject
 });
 const best = notice('best', 'Turmuhren Revision', 'Revision der Turmuhren, Zifferblätter und Glockenschlagwerke der Stadtkirche.');
 // Says "Zifferblätter" and "Glockenschlagwerke" as the best match does, but not the prompt's word "Turmuhren".
-const alike = notice('alike', 'Zifferblätter und Glockenschlagwerke', 'Instandsetzung der Zifferblätter und Glockenschlagwerke, Stadtkirche.');
-const unlike = notice('unlike', 'Fassadenreinigung Stadtkirche', 'Reinigung der Fassade und der Fenster.');
+const alike = notice('alike', 'Zifferblätter und Glockenschlagwerke', 'Überholung der Zifferblätter und Glockenschlagwerke, Stadtkirche.');
+const unlike = notice('unlike', 'Dachrinnenreinigung Stadtkirche', 'Reinigung der Dachrinnen und der Portale.');
 const index = createCandidateIndex();
 for (const project of [...madeUpNotices(), best, alike, unlike].map((n) => scorer.prepareProject(n))) index.add(project);
 const prepared = (n: ScorableProject) => scorer.prepareProject(n);
@@ -29,7 +29,7 @@ describe('pseudo-relevance feedback', () => {
   it("takes the alert's best match in the whole index as relevant, and nothing when no project reaches minScore", () => {
     const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
     expect(pseudoRelevantProjects(scorer, alert, index).map((project) => project.id)).toEqual(['best']);
-    const nothingClose = prepareLearnedAlert(scorer, 'Lieferung von Feuerwehrfahrzeugen', 'de', undefined, index.corpus);
+    const nothingClose = prepareLearnedAlert(scorer, 'Beschaffung von Feuerwehrfahrzeugen', 'de', undefined, index.corpus);
     expect(pseudoRelevantProjects(scorer, nothingClose, index)).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describe('pseudo-relevance feedback', () => {
     expect(lookUp()).toEqual(['closer']);
     // Changed: the hinted best now says something else, so another project is the best.
     own.remove('closer');
-    own.add(prepared(notice('closer', 'Fassadenreinigung', 'Reinigung der Fassade.')));
+    own.add(prepared(notice('closer', 'Dachrinnenreinigung', 'Reinigung der Dachrinnen.')));
     expect(lookUp()).toEqual(bruteForce());
     expect(lookUp()).toEqual(['best']);
     // Gone.

@@ -19,7 +19,7 @@ export function pseudoRelevantProjects(
   disliked: ReadonlySet<number | string> = new Set(),
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
-  // Looking for one best match, the one found last time for this prompt bounds the look-up: only projects scoring at
+  // Searching for one best match, the one found last time for this prompt bounds the look-up: only projects scoring at
   // least what it scores now can be the best. Exact whatever the hint says (a changed or removed project included).
   let floor = parameters.minScore;
   const hinted = parameters.documents === 1 ? bestHints.get(index)?.get(hintKey(alert)) : undefined;

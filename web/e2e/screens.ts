@@ -246,7 +246,7 @@ export function describeScreens(language: Language): void {
       await api?.close();
     });
 
-    it.runIf(language === LANGUAGES[0])('serves the built assets pre-compressed and cacheable for a year', async () => {
+    it.runIf(language === LANGUAGES[0])('serves the production build pre-compressed and cacheable for a year', async () => {
       const html = await (await fetch(`${origin}/`)).text();
       expect(html).toContain('data-shell="title"');
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
@@ -254,6 +254,8 @@ export function describeScreens(language: Language): void {
       const response = await fetch(`${origin}${script}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(response.headers.get('content-encoding')).toBe('br');
       expect(response.headers.get('cache-control')).toContain('immutable');
+      // The build users get: React's production bundle links its error codes, the development one does not.
+      expect(await response.text()).toContain('react.dev/errors');
     });
 
     {
