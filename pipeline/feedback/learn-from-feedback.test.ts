@@ -119,4 +119,12 @@ describe('learnFromFeedback', () => {
     expect(learned).toContain('Diapason');
     expect(learned).not.toContain('Zwinglinger');
   });
+
+  it('does not push away from a word only the disliked projects carry: it cannot lower another project', () => {
+    const wagons: FeedbackText[] = [{ title: 'Accordage de pianos du wagon-salon Oberglatter', description: 'Garage communal', cpvCodes: [] }];
+    const documentFrequency = (word: string) => (word === 'Oberglatter' ? 1 : 12);
+    const learned = values(learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked: wagons, rarity, documentFrequency }), 'less', 'term');
+    expect(learned).toContain('Garage');
+    expect(learned).not.toContain('Oberglatter');
+  });
 });

@@ -173,7 +173,8 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   });
   const minCount = new Set(groups).size >= 2 ? 2 : 1;
   const likedWith = (key: string) => likedPresence.filter((presence) => presence.has(key)).length;
-  const foundBeyond = (key: string) => !input.documentFrequency || input.documentFrequency(surfaces.get(key) ?? key) > likedWith(key);
+  const dislikedWith = (key: string) => dislikedPresence.filter((presence) => presence.has(key)).length;
+  const foundBeyond = (key: string, within = likedWith(key)) => !input.documentFrequency || input.documentFrequency(surfaces.get(key) ?? key) > within;
   const more = [...liked]
     .filter(([key]) => !promptWords.has(key) && (tendersWith.get(key)?.size ?? 0) >= minCount && foundBeyond(key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
@@ -181,7 +182,7 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
     .slice(0, settings.maxMoreTerms);
   const less = [...disliked]
-    .filter(([key]) => !liked.has(key) && !promptWords.has(key))
+    .filter(([key]) => !liked.has(key) && !promptWords.has(key) && foundBeyond(key, dislikedWith(key)))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
