@@ -74,6 +74,21 @@ function englishSentences(language: Language): string[] {
 /** Server sentences that used to leak into the SPA; none may appear in any language. */
 const SERVER_ENGLISH = ['Failed to fetch', 'digest sent', 'digests sent', 'The payment provider', 'You must be logged in', 'Request failed', 'No API route'];
 
+/** Routes this file does not open: aliases of a screen it opens, and the e-mail link page (feedback.browser.test.ts). */
+const COVERED_ELSEWHERE = new Set(['/landing', '/dashboard', '/email-action']);
+
+/** The paths of the SPA's route table. */
+function routePaths(): string[] {
+  const table = readFileSync(fileURLToPath(new URL('../src/route-table.tsx', import.meta.url)), 'utf8');
+  return [...table.matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1]!);
+}
+
+/** Whether a route path ("/alerts/:id") matches a screen's path ("/alerts/7?tab=x"). */
+function routeMatches(route: string, screenPath: string): boolean {
+  const pattern = new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`);
+  return pattern.test(screenPath.split('?')[0]!);
+}
+
 interface Screen {
   path: string;
   /** Text or selector that shows the screen is ready. */
@@ -186,6 +201,7 @@ export function describeScreens(language: Language): void {
       await user.client.post('/api/alerts', { prompt: 'restoration of stained-glass windows in chapels', frequency: 'weekly' });
       const projects: Array<{ id: number; projectId: string; title: string }> = await db('projects').select('id', 'projectId', 'title').orderBy('id').limit(3);
       const project = projects[0]!;
+      expect((await user.client.post('/api/watchlist', { projectId: project.id })).status).toBe(201);
       await db('projectSummaries').insert({
         projectId: project.id,
         language: 'de',
@@ -224,11 +240,15 @@ export function describeScreens(language: Language): void {
         { path: `/alerts/${created.body.id}`, ready: '[data-testid=match-total]', auth: true },
         { path: '/projects', ready: '[data-testid=project-card]', auth: true },
         { path: `/projects/${project.id}`, ready: '.project-detail-head', auth: true },
+        { path: '/watchlist', ready: '[data-testid=watched-card]', auth: true },
         { path: '/notifications', ready: '.email-card', auth: true },
         { path: '/subscription', ready: '.card', auth: true },
         { path: '/subscription/success', ready: '.center-card', auth: true },
+        { path: '/settings', ready: '[data-testid=webcal-link]', auth: true },
         { path: '/admin', ready: '.danger-zone', auth: true },
       );
+      const unchecked = routePaths().filter((path) => !COVERED_ELSEWHERE.has(path) && !screens.some((screen) => routeMatches(path, screen.path)));
+      expect(unchecked, 'routes of web/src/route-table.tsx without a screen here').toEqual([]);
 
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
       const anonymous: BrowserContext = await browser.newContext({ locale: 'ja-JP', bypassCSP: true });
