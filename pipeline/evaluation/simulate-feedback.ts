@@ -1,6 +1,7 @@
 import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLearning, type FeedbackText } from '../feedback/learn-from-feedback.ts';
 import { createCandidateIndex, type CandidateIndex } from '../scorer/candidate-index.ts';
 import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
+import { languageTools } from '../scorer/text-analysis.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
 import {
   LEARNING_WEIGHTS,
@@ -160,6 +161,7 @@ export function simulateAlert(
       promptCodes: alert.prepared.codes.map((code) => code.code),
       codeSpecificity: (code) => codeSpecificity(code, corpus),
       documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
+      stem: languageTools(alert.language).stem,
     },
     settings.learning,
   );

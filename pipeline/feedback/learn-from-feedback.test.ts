@@ -127,4 +127,12 @@ describe('learnFromFeedback', () => {
     expect(learned).toContain('Garage');
     expect(learned).not.toContain('Oberglatter');
   });
+
+  it('never pushes away from another form of a prompt word', () => {
+    const stem = (word: string) => word.replace(/s$/, '');
+    const wagons: FeedbackText[] = [{ title: 'Accordages de wagons', description: 'Garage communal', cpvCodes: [] }];
+    const learned = values(learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked: wagons, rarity, stem }), 'less', 'term');
+    expect(learned).toContain('wagons');
+    expect(learned).not.toContain('Accordages');
+  });
 });

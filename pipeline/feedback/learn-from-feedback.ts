@@ -34,6 +34,12 @@ export interface LearnInput {
   documentFrequency?: (word: string) => number;
   /** How specific a code is among the notices, 0..1 (a learned code weighs its share times this); 1 without it. */
   codeSpecificity?: (code: string) => number;
+  /**
+   * The stem of a folded word in the prompt's language: another form of a prompt word ("nettoyages" beside
+   * "nettoyage") is never a "less like" word, which would push away from what the prompt asks for. (As a
+   * "more like" word it stays: it only adds to the prompt word's weight.)
+   */
+  stem?: (word: string) => string;
 }
 
 export type FeedbackLearning = typeof FEEDBACK_LEARNING;
@@ -126,6 +132,9 @@ function codeShares(projects: readonly FeedbackText[]): Map<string, number> {
 export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning = FEEDBACK_LEARNING): LearnedItemDraft[] {
   const surfaces = new Map<string, string>();
   const promptWords = new Set(words(input.prompt, 2).map(fold));
+  const stem = input.stem ?? ((word: string) => word);
+  const promptStems = new Set([...promptWords].map(stem));
+  const isPromptForm = (key: string) => promptWords.has(key) || promptStems.has(stem(key));
   const likedPresence = input.liked.map((project) => presenceIn(project, surfaces, settings));
   const dislikedPresence = input.disliked.map((project) => presenceIn(project, surfaces, settings));
   const { mean: liked } = centroid(likedPresence);
@@ -182,7 +191,7 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
     .slice(0, settings.maxMoreTerms);
   const less = [...disliked]
-    .filter(([key]) => !liked.has(key) && !promptWords.has(key) && foundBeyond(key, dislikedWith(key)))
+    .filter(([key]) => !liked.has(key) && !isPromptForm(key) && foundBeyond(key, dislikedWith(key)))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

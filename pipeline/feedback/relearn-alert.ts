@@ -5,6 +5,7 @@ import { findFeedbackProjects } from '../../db/feedback.ts';
 import { isLanguage } from '../../domain/languages.ts';
 import { codeSpecificity, promptWordPresence, wordDocumentFrequency, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
+import { languageTools } from '../scorer/text-analysis.ts';
 import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
 import { refreshProjectIndex } from '../score/project-index.ts';
 import { warmSharedLocalScorer } from '../score/shared-local-scorer.ts';
@@ -32,6 +33,7 @@ export async function relearnAlert(db: Knex, alertId: number, options: { scorer?
     promptCodes: prepared.codes.map((code) => code.code),
     codeSpecificity: (code) => codeSpecificity(code, corpus),
     documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
+    stem: languageTools(alert.language).stem,
     promptPresence: (project: FeedbackText) =>
       promptWordPresence(
         prepared,
