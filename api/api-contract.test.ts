@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  AlertLearningResponse,
   AlertMatchResponse,
   AlertResponse,
   ApiErrorResponse,
+  ConfigResponse,
+  FeedbackResponse,
   MessageResponse,
   ProcessAlertResponse,
   ProjectCategoriesResponse,
@@ -18,9 +21,12 @@ import {
   ResetTokenCheckResponse,
   ScrapeResponse,
   SentEmailResponse,
+  SettingsResponse,
   StatsResponse,
   SubscriptionResponse,
   UserResponse,
+  WatchedProjectResponse,
+  WatchResponse,
 } from '../domain/api-responses.ts';
 import { fakeScrape, insertTestMatch, insertTestProject, startTestApi, type ApiClient, type SignedUpUser, type TestApi } from '../test-support/api-client.ts';
 
@@ -43,6 +49,7 @@ beforeAll(async () => {
       requeueIncompleteProjects: async () => 0,
       findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null }),
       resetProjects: async () => ({ projectsCount: 1 }),
+      relearnAlert: async () => undefined,
     },
   });
   alice = await api.signUp();
@@ -70,6 +77,7 @@ afterAll(async () => {
   await api?.close();
 });
 
+/** `body`: a value, or a function giving it when ids known only once the suite runs are needed. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: () => string; body?: unknown };
 type Access = 'public' | 'user' | 'admin';
 
@@ -182,9 +190,66 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
   },
   { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200, schema: QueueCheckResponse },
   { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200, schema: ResetProjectsResponse },
+  { method: 'GET', path: () => '/api/config', access: 'public', ok: 200, schema: ConfigResponse },
+  { method: 'GET', path: () => '/api/settings', access: 'user', ok: 200, schema: SettingsResponse },
+  {
+    method: 'PUT',
+    path: () => '/api/settings',
+    body: { remindersEnabled: true, reminderDays: [2, 7] },
+    access: 'user',
+    ok: 200,
+    schema: SettingsResponse,
+    bad: { method: 'PUT', path: () => '/api/settings', body: { reminderDays: [0] } },
+  },
+  { method: 'POST', path: () => '/api/settings/calendar-token', access: 'user', ok: 200, schema: SettingsResponse },
+  {
+    method: 'POST',
+    path: () => '/api/watchlist',
+    body: () => ({ projectId }),
+    access: 'user',
+    ok: 201,
+    schema: WatchResponse,
+    bad: { method: 'POST', path: () => '/api/watchlist', body: { projectId: 'first' } },
+  },
+  { method: 'GET', path: () => '/api/watchlist', access: 'user', ok: 200, schema: z.array(WatchedProjectResponse) },
+  {
+    method: 'DELETE',
+    path: () => `/api/watchlist/${projectId}`,
+    access: 'user',
+    ok: 200,
+    schema: WatchResponse,
+    bad: { method: 'DELETE', path: () => '/api/watchlist/first' },
+  },
+  {
+    method: 'POST',
+    path: () => `/api/alerts/${aliceAlert}/feedback`,
+    body: () => ({ projectId, verdict: 'relevant' }),
+    access: 'user',
+    ok: 200,
+    schema: FeedbackResponse,
+    bad: { method: 'POST', path: () => `/api/alerts/${aliceAlert}/feedback`, body: { projectId: 1, verdict: 'maybe' } },
+  },
+  { method: 'GET', path: () => `/api/alerts/${aliceAlert}/learning`, access: 'user', ok: 200, schema: AlertLearningResponse },
+  {
+    method: 'PUT',
+    path: () => `/api/alerts/${aliceAlert}/exclusions`,
+    body: { words: ['wagons'] },
+    access: 'user',
+    ok: 200,
+    schema: AlertLearningResponse,
+    bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}/exclusions`, body: { words: 'wagons' } },
+  },
+  {
+    method: 'DELETE',
+    path: () => `/api/alerts/${aliceAlert}/feedback/${projectId}`,
+    access: 'user',
+    ok: 200,
+    schema: FeedbackResponse,
+    bad: { method: 'DELETE', path: () => `/api/alerts/${aliceAlert}/feedback/first` },
+  },
 ];
 
-const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), c.body);
+const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), typeof c.body === 'function' ? (c.body as () => unknown)() : c.body);
 
 /** The schema's complaints about a body, empty when it conforms. */
 function mismatches(schema: z.ZodType, body: unknown): string[] {
@@ -288,6 +353,9 @@ describe('authorization between users', () => {
     { method: 'DELETE', path: () => `/api/alerts/${aliceAlert}` },
     { method: 'POST', path: () => `/api/alerts/${aliceAlert}/process` },
     { method: 'GET', path: () => `/api/alerts/${aliceAlert}/matches` },
+    { method: 'GET', path: () => `/api/alerts/${aliceAlert}/learning` },
+    { method: 'POST', path: () => `/api/alerts/${aliceAlert}/feedback`, body: { projectId: 1, verdict: 'not_relevant' } },
+    { method: 'PUT', path: () => `/api/alerts/${aliceAlert}/exclusions`, body: { words: ['bob'] } },
   ];
   for (const c of bobsView) {
     it(`user B gets 404 on ${c.method} of user A's alert`, async () => {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { PROJECT_HEADLINE_COLUMNS, type ProjectTitles } from './project-titles.ts';
 import { ENTITLED_STATUSES } from './subscriptions.ts';
-import { CHANGE_KIND_SQL, type ProjectChangeKind } from './watchlist.ts';
+import type { ProjectChangeKind } from '../domain/project-changes.ts';
+import { CHANGE_KIND_SQL } from './watchlist.ts';
 import type { Language } from '../domain/languages.ts';
 
 interface WatcherProject extends ProjectTitles {

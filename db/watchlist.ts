@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
+import type { ProjectChangeKind } from '../domain/project-changes.ts';
 import { PROJECT_HEADLINE_COLUMNS, type ProjectTitles } from './project-titles.ts';
-
-export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
 
 export interface ProjectChange {
   kind: ProjectChangeKind;

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { NOTIFY_FREQUENCIES } from './notify-frequencies.ts';
 import { PLANS } from './plans.ts';
+import { PROJECT_CHANGE_KINDS } from './project-changes.ts';
 
 /**
  * What the API answers, as zod schemas: api/api-contract.test.ts checks every response against them and the SPA
- * takes its types from them (web/src/api/types.ts). Strict objects, so a field added on one side only fails the test.
+ * infers its types from them (web/src/api/types.ts; type-only imports, so zod stays out of the bundle). Strict
+ * objects, so a field added on one side only fails the test.
  */
 
 const id = z.number().int();
@@ -147,3 +149,56 @@ export const QueueCheckResponse = z.strictObject({ queued: z.number().int() });
 export const ResetProjectsResponse = z.strictObject({ projectsCount: z.number().int(), alertsRescored: z.number().int(), matches: z.number().int() });
 
 export const ResetTokenCheckResponse = z.strictObject({ valid: z.boolean() });
+
+/** GET /api/config: what the SPA shares with the server instead of copying it. */
+export const ConfigResponse = z.strictObject({
+  matchThreshold: z.number().int(),
+  notifyThreshold: z.number().int(),
+  billing: z.enum(['off', 'on']),
+  languages: z.array(z.enum(LANGUAGES)),
+});
+
+/** A project on the user's watchlist (☆), with the corrections, awards and cancellations published since. */
+export const WatchedProjectResponse = z.strictObject({
+  id,
+  projectId: z.string(),
+  title: z.string(),
+  organization: z.string().nullable(),
+  deadline: isoDate.nullable(),
+  status: z.string(),
+  watchedAt: isoDate,
+  simapUrl: z.string(),
+  changes: z.array(z.strictObject({ kind: z.enum(PROJECT_CHANGE_KINDS), publicationId: z.string(), date: z.iso.date().nullable() })),
+});
+
+export const WatchResponse = z.strictObject({ projectId: id, watched: z.boolean() });
+
+export const SettingsResponse = z.strictObject({
+  remindersEnabled: z.boolean(),
+  reminderDays: z.array(z.number().int()),
+  calendarUrl: z.string(),
+  webcalUrl: z.string(),
+});
+
+export const LearnedItemResponse = z.strictObject({ id, kind: z.enum(['term', 'cpv']), value: z.string(), weight: z.number() });
+
+/** What an alert learned from feedback, and its "must not contain" words; `resemblance`: how many projects have 👍 / 👎. */
+export const AlertLearningResponse = z.strictObject({
+  moreLike: z.array(LearnedItemResponse),
+  lessLike: z.array(LearnedItemResponse),
+  excluded: z.array(LearnedItemResponse),
+  resemblance: z.strictObject({ liked: z.number().int(), disliked: z.number().int() }),
+});
+
+/** A 👍/👎 set (with its time) or cleared (verdict null), what the alert learned, and its matches once re-scored. */
+export const FeedbackResponse = z.strictObject({
+  alertId: id,
+  projectId: id,
+  verdict: Verdict.nullable(),
+  updatedAt: isoDate.optional(),
+  learning: AlertLearningResponse,
+  matches: z.number().int(),
+});
+
+/** A one-click e-mail link done (POST /api/email-actions). */
+export const EmailActionResponse = z.strictObject({ action: z.enum(['relevant', 'not_relevant', 'watch']), alertId: id, projectId: id, done: z.literal(true) });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailActionResponse, WatchedProjectResponse } from '../../../domain/api-responses.ts';
 import { composeDigest } from '../../../pipeline/notify/compose-digest.ts';
 import { digestActionLinksFor } from '../../../pipeline/notify/email-actions/digest-action-links.ts';
 import { startTestApi, testPipeline, TEST_PUBLIC_URL, type SignedUpUser, type TestApi } from '../../../test-support/api-client.ts';
@@ -75,7 +76,7 @@ describe('one-click e-mail links', () => {
     const anonymous = api.client();
     const disliked = await anonymous.post('/api/email-actions', links.notRelevant);
     expect(disliked.status).toBe(200);
-    expect(disliked.body).toMatchObject({ action: 'not_relevant', done: true });
+    expect(EmailActionResponse.parse(disliked.body)).toEqual({ action: 'not_relevant', alertId, projectId: projects[0]!.id, done: true });
     expect(await api.db.knex('alert_feedback').where({ alertId }).select('projectId', 'verdict')).toEqual([
       { projectId: projects[0]!.id, verdict: 'not_relevant' },
     ]);
@@ -84,8 +85,14 @@ describe('one-click e-mail links', () => {
     expect((await anonymous.post('/api/email-actions', links.relevant)).status).toBe(200);
     expect((await api.db.knex('alert_feedback').where({ alertId }).first('verdict')).verdict).toBe('relevant');
 
-    expect((await anonymous.post('/api/email-actions', links.watch)).status).toBe(200);
-    expect((await alice.client.get('/api/watchlist')).body.map((p: { id: number }) => p.id)).toEqual([projects[0]!.id]);
+    const watched = await anonymous.post('/api/email-actions', links.watch);
+    expect(watched.status).toBe(200);
+    expect(EmailActionResponse.parse(watched.body).action).toBe('watch');
+    expect(
+      WatchedProjectResponse.array()
+        .parse((await alice.client.get('/api/watchlist')).body)
+        .map((p) => p.id),
+    ).toEqual([projects[0]!.id]);
   });
 
   it('refuses an altered link: another project, action or user, or a forged signature', async () => {

@@ -1,7 +1,8 @@
 import type { Language as EmailLanguage } from '../../../domain/languages.ts';
+import type { ProjectChangeKind } from '../../../domain/project-changes.ts';
 import type { EmailContent, EmailTemplate } from '../render-email.ts';
 
-export type ReminderKind = 'deadline' | 'corrected' | 'awarded' | 'revoked' | 'abandoned';
+export type ReminderKind = 'deadline' | ProjectChangeKind;
 
 export interface ReminderVars {
   username: string;

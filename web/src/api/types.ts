@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { AlertLearningResponse, ConfigResponse, LearnedItemResponse, SettingsResponse, WatchedProjectResponse } from '../../../domain/api-responses.ts';
 import type { NotifyFrequency } from '../../../domain/notify-frequencies.ts';
 
 export type Role = 'user' | 'admin';
@@ -77,20 +79,9 @@ export interface AlertMatch {
 
 export type Verdict = 'relevant' | 'not_relevant';
 
-export interface LearnedItem {
-  id: number;
-  kind: 'term' | 'cpv';
-  value: string;
-  weight: number;
-}
+export type LearnedItem = z.infer<typeof LearnedItemResponse>;
 
-export interface AlertLearning {
-  moreLike: LearnedItem[];
-  lessLike: LearnedItem[];
-  excluded: LearnedItem[];
-  /** How many projects have 👍 / 👎: projects resembling them rank higher / lower until the verdict is cleared. */
-  resemblance?: { liked: number; disliked: number };
-}
+export type AlertLearning = z.infer<typeof AlertLearningResponse>;
 
 export interface Stats {
   totalProjects: number;
@@ -147,33 +138,11 @@ export interface PromoValidation {
 }
 
 /** GET /api/config: what the SPA shares with the server instead of copying it. */
-export interface AppConfig {
-  matchThreshold: number;
-  notifyThreshold: number;
-  billing: 'on' | 'off';
-  languages: string[];
-}
+export type AppConfig = z.infer<typeof ConfigResponse>;
 
-export type ProjectChangeKind = 'corrected' | 'awarded' | 'revoked' | 'abandoned';
+export type WatchedProject = z.infer<typeof WatchedProjectResponse>;
 
-export interface WatchedProject {
-  id: number;
-  projectId: string;
-  title: string;
-  organization?: string | null;
-  deadline?: string | null;
-  status: string;
-  watchedAt: string;
-  simapUrl: string;
-  changes: Array<{ kind: ProjectChangeKind; publicationId: string; date: string | null }>;
-}
-
-export interface UserSettings {
-  remindersEnabled: boolean;
-  reminderDays: number[];
-  calendarUrl: string;
-  webcalUrl: string;
-}
+export type UserSettings = z.infer<typeof SettingsResponse>;
 
 /** One of the user's alerts matching a project (the project detail page). */
 export interface ProjectMatch {
