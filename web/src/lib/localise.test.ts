@@ -34,7 +34,9 @@ describe('localised title and summary', () => {
     expect(officialUrl({ id: 1, metadata: JSON.stringify({ url: 'https://www.simap.ch/fr/project-detail/abc' }) }, 'de')).toBe(
       'https://www.simap.ch/de/project-detail/abc',
     );
-    expect(officialUrl({ id: 1, metadata: { url: 'https://www.simap.ch/fr/project-detail/abc' } }, 'it-CH')).toBe('https://www.simap.ch/it/project-detail/abc');
-    expect(officialUrl({ id: 1, metadata: { url: 'https://example.org/fr/x' } }, 'de')).toBe('https://example.org/fr/x');
+    expect(officialUrl({ id: 1, metadata: JSON.stringify({ url: 'https://www.simap.ch/fr/project-detail/abc' }) }, 'it-CH')).toBe(
+      'https://www.simap.ch/it/project-detail/abc',
+    );
+    expect(officialUrl({ id: 1, metadata: JSON.stringify({ url: 'https://example.org/fr/x' }) }, 'de')).toBe('https://example.org/fr/x');
   });
 });

@@ -44,15 +44,13 @@ export function localisedSummary(project: ProjectPart | null | undefined, langua
   return text(project[`summary${suffix}`]) ?? text(project.description) ?? '';
 }
 
-/** The official notice: `url` from the metadata JSON string (or object), else the project url, else simap. */
+/** The official notice: `url` from the metadata JSON string, else simap's page of the project. */
 export function officialUrl(project: ProjectPart, language: string): string | null {
-  let metadata: unknown = project.metadata;
-  if (typeof metadata === 'string') {
-    try {
-      metadata = JSON.parse(metadata);
-    } catch {
-      metadata = null;
-    }
+  let metadata: unknown;
+  try {
+    metadata = project.metadata ? JSON.parse(project.metadata) : null;
+  } catch {
+    metadata = null;
   }
   const inLanguage = (url: string) => url.replace(/^(https:\/\/(?:www\.)?simap\.ch\/)(fr|de|it|en)\//, `$1${normaliseLanguage(language) ?? 'fr'}/`);
   if (metadata && typeof metadata === 'object' && 'url' in metadata) {
