@@ -234,7 +234,7 @@ function slotFor(db: Knex, scorer: LocalScorer): Slot {
  *
  * With `waitMs`, a refresh still running after that long (the warm-up after a start) gives way to the
  * part indexed so far: every project up to its `maxSeq`, since projects are indexed in content_seq order.
- * A pass scored on it moves the alert's watermark only that far; the next pass scores the rest.
+ * It is marked `partial`: a pass scored on it is provisional, and the next pass scores every project again.
  */
 export async function refreshProjectIndex(db: Knex, scorer: LocalScorer, options: { waitMs?: number } = {}): Promise<ProjectIndex> {
   const slot = slotFor(db, scorer);
@@ -246,7 +246,10 @@ export async function refreshProjectIndex(db: Knex, scorer: LocalScorer, options
   if (options.waitMs === undefined) return next;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const partial = new Promise<ProjectIndex>((resolve) => {
-    timer = setTimeout(() => resolve(slot.building ? view(slot.building, true) : view(slot.state)), options.waitMs);
+    // The refresh is still running, into a new state (`building`) or into the current one, which a first start without a
+    // saved index fills as it goes: the corpus may not be whole yet, so what is scored on it is provisional (at worst
+    // one alert scored again in full, when the refresh had nothing to change).
+    timer = setTimeout(() => resolve(view(slot.building ?? slot.state, true)), options.waitMs);
   });
   try {
     return await Promise.race([next, partial]);

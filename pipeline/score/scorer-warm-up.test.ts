@@ -76,10 +76,13 @@ describe('the project index warm-up', () => {
     const partial = await refreshProjectIndex(db, scorer, { waitMs: 0 });
     const seqs = projects.map((project) => project.contentSeq);
     expect(partial.size).toBeLessThan(PROJECTS);
+    // Its statistics are not the whole corpus': what is scored on it is provisional (scored again once it is whole).
+    expect(partial.partial).toBe(true);
     expect(partial.size).toBe(seqs.filter((seq) => seq <= partial.maxSeq).length);
     for (const project of projects) expect(partial.seqOf(project.id) !== undefined, `project ${project.id}`).toBe(project.contentSeq <= partial.maxSeq);
     const whole = await refreshProjectIndex(db, scorer);
     expect(whole.size).toBe(PROJECTS);
+    expect(whole.partial).toBe(false);
     expect(whole.maxSeq).toBe(Math.max(...seqs));
   });
 });
