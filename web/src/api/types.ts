@@ -5,6 +5,7 @@ import type {
   AlertResponse,
   ConfigResponse,
   LearnedItemResponse,
+  ProjectDetailResponse,
   ProjectMatchResponse,
   ProjectResponse,
   ProjectSummariesResponse,
@@ -26,7 +27,7 @@ export type Frequency = NotifyFrequency;
 export type Alert = z.infer<typeof AlertResponse>;
 
 /** A project of the list; the detail adds its `content`. */
-export type Project = z.infer<typeof ProjectResponse> & { content?: string };
+export type Project = z.infer<typeof ProjectResponse> & Partial<Pick<z.infer<typeof ProjectDetailResponse>, 'content'>>;
 
 export type ProjectSummaries = z.infer<typeof ProjectSummariesResponse>;
 
