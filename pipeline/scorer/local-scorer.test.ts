@@ -109,6 +109,14 @@ describe('local scorer', () => {
     expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
+  it('does not take a word the labels use inside compounds for a typing slip of another word', () => {
+    // "Erdung" (earthing) is one letter away from "Rodung" (tree clearing), and spelt right: "Erdungsschalter".
+    const clearing = notice({ title: 'Rodungsarbeiten am Waldrand', cpvCodes: ['77211300'] });
+    const earthing = notice({ title: 'Blitzschutz und Erdungsanlagen Turnhalle', cpvCodes: ['45312310'] });
+    expect(score('Erdung', 'de', clearing).score).toBeLessThan(20);
+    expect(score('Erdung', 'de', earthing).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('returns integer scores within 0..100, the same across scorer instances', () => {
     const target = notice({ title: 'Glaserarbeiten Turnhalle', cpvCodes: ['45441000'] });
     const result = score('Glaserarbeiten', 'de', target);

@@ -101,6 +101,22 @@ function deletions(word: string): string[] {
 }
 
 const MIN_SPELLING_WORD = 5;
+/** The fewest letters a known word has beyond a prompt word for the prompt word to be one of its parts. */
+const MIN_COMPOUND_REST = 3;
+
+const reversed = (word: string) => [...word].reverse().join('');
+
+/** The first index of `sorted` whose entry is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
 const LABEL_EXCLUSION =
@@ -206,15 +222,19 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
   // Built on the first spelling question (only prompts ask): a process that only indexes notices never pays for it.
   let spelling: Map<string, Set<string>> | undefined;
+  // The same words sorted, and sorted read backwards: a word that begins or ends one of them is a compound's part.
+  const sortedWords = new Map<Language, { forwards: string[]; backwards: string[] }>();
   const spellingIndex = (): Map<string, Set<string>> => {
     if (spelling) return spelling;
     spelling = new Map();
     for (const language of LANGUAGES) {
       const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
+      const words = new Set<string>();
       for (const text of texts) {
         for (const raw of splitWords(text)) {
           const word = foldDiacritics(raw.toLowerCase());
           if (word.length < MIN_SPELLING_WORD) continue;
+          words.add(word);
           for (const deleted of deletions(word)) {
             const at = `${language}:${deleted}`;
             let set = spelling.get(at);
@@ -223,8 +243,20 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
           }
         }
       }
+      sortedWords.set(language, { forwards: [...words].sort(), backwards: [...words].map(reversed).sort() });
     }
     return spelling;
+  };
+  /** Whether a known word begins or ends with `word` and goes on for a compound part more ("bewachung" in "bewachungsdienste"). */
+  const partOfKnownWord = (language: Language, word: string): boolean => {
+    spellingIndex();
+    const { forwards, backwards } = sortedWords.get(language)!;
+    const extends_ = (sorted: readonly string[], start: string) => {
+      for (let i = lowerBound(sorted, start); i < sorted.length && sorted[i]!.startsWith(start); i++)
+        if (sorted[i]!.length >= start.length + MIN_COMPOUND_REST) return true;
+      return false;
+    };
+    return extends_(forwards, word) || extends_(backwards, reversed(word));
   };
   return {
     catalog,
@@ -258,7 +290,8 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     },
     spellingNeighbours(language, written) {
       const word = foldDiacritics(written.toLowerCase());
-      if (word.length < MIN_SPELLING_WORD) return [];
+      // A word that the labels use inside a compound is spelt right ("Bewachung" is not "Bedachung").
+      if (word.length < MIN_SPELLING_WORD || partOfKnownWord(language, word)) return [];
       const { stem } = languageTools(language);
       const found = new Set<string>();
       for (const deleted of deletions(word))
