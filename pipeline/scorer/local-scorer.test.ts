@@ -109,6 +109,14 @@ describe('local scorer', () => {
     expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
+  it('keeps a German noun in -ung apart from the word it derives from ("Unterhaltung" is entertainment, "Unterhalt" upkeep)', () => {
+    const entertainment = notice({ title: 'Unterhaltungsprogramm für das Stadtfest', cpvCodes: ['92300000'] });
+    const upkeep = notice({ title: 'Unterhalt der Friedhofsanlagen', cpvCodes: ['77310000'] });
+    expect(score('Unterhalt', 'de', upkeep).score).toBeGreaterThanOrEqual(70);
+    expect(score('Unterhalt', 'de', entertainment).score).toBeLessThan(70);
+    expect(score('Friedhofunterhalt', 'de', entertainment).score).toBeLessThan(20);
+  });
+
   it('does not take a word the labels use inside compounds for a typing slip of another word', () => {
     // "Erdung" (earthing) is one letter away from "Rodung" (tree clearing), and spelt right: "Erdungsschalter".
     const clearing = notice({ title: 'Rodungsarbeiten am Waldrand', cpvCodes: ['77211300'] });

@@ -65,6 +65,7 @@ export interface LanguageTools {
 }
 
 const toolsCache = new Map<Language, LanguageTools>();
+const GERMAN_UNG_NOUN = /ung(en|s)?$/;
 
 export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
@@ -77,7 +78,9 @@ export function languageTools(language: Language): LanguageTools {
     stem(word) {
       let stem = stems.get(word);
       if (stem === undefined) {
-        stem = foldDiacritics(stemmer.stem(word));
+        // German Snowball cuts "-ung" when the word is long enough: "Unterhaltung" (entertainment) would meet "Unterhalt"
+        // (upkeep), "Leitung" "leiten". A noun in -ung keeps it, losing only its plural or linking ending.
+        stem = language === 'de' && GERMAN_UNG_NOUN.test(word) ? foldDiacritics(word.replace(/(en|s)$/, '')) : foldDiacritics(stemmer.stem(word));
         stems.set(word, stem);
       }
       return stem;
