@@ -48,10 +48,18 @@ export async function countProjects(db: Knex): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** How many projects there were when the stored associations were learned, or null when nothing was learned yet. */
-export async function learnedAssociationsState(db: Knex): Promise<{ documents: number; learnedAt: Date } | null> {
-  const row = await db('learnedAssociationsState').select('documents', 'learnedAt').first();
-  return row ? { documents: Number(row.documents), learnedAt: new Date(row.learnedAt) } : null;
+export interface LearnedAssociationsState {
+  /** How many projects there were when the stored associations were learned. */
+  documents: number;
+  learnedAt: Date;
+  /** The scorer code that learned them (null: learned before this was recorded). */
+  scorerVersion: string | null;
+}
+
+/** When and by what the stored associations were learned, or null when nothing was learned yet. */
+export async function learnedAssociationsState(db: Knex): Promise<LearnedAssociationsState | null> {
+  const row = await db('learnedAssociationsState').select('documents', 'learnedAt', 'scorerVersion').first();
+  return row ? { documents: Number(row.documents), learnedAt: new Date(row.learnedAt), scorerVersion: row.scorerVersion ?? null } : null;
 }
 
 export async function loadLearnedAssociations(db: Knex): Promise<StoredAssociations | null> {
@@ -69,7 +77,7 @@ export async function loadLearnedAssociations(db: Knex): Promise<StoredAssociati
 /** Replaces what was learned before, in one transaction: readers see the old tables or the new ones. */
 export async function replaceLearnedAssociations(
   db: Knex,
-  learned: { documents: number; translations: readonly StoredTranslation[]; codeTerms: readonly StoredCodeTerm[] },
+  learned: { documents: number; scorerVersion: string; translations: readonly StoredTranslation[]; codeTerms: readonly StoredCodeTerm[] },
 ): Promise<void> {
   await db.transaction(async (trx) => {
     await trx('learnedTranslations').delete();
@@ -80,7 +88,10 @@ export async function replaceLearnedAssociations(
     for (let i = 0; i < learned.codeTerms.length; i += INSERT_CHUNK) {
       await trx('learnedCodeTerms').insert(learned.codeTerms.slice(i, i + INSERT_CHUNK));
     }
-    await trx('learnedAssociationsState').insert({ id: true, documents: learned.documents, learnedAt: trx.fn.now() }).onConflict('id').merge();
+    await trx('learnedAssociationsState')
+      .insert({ id: true, documents: learned.documents, scorerVersion: learned.scorerVersion, learnedAt: trx.fn.now() })
+      .onConflict('id')
+      .merge();
   });
 }
 

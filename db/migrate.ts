@@ -17,6 +17,7 @@ import * as createWatchlist from './migrations/20261205100100-create-watchlist.t
 import * as addEmailLinkKey from './migrations/20261205100200-add-email-link-key.ts';
 import * as createLearnedAssociations from './migrations/20261207100000-create-learned-associations.ts';
 import * as alertMatchesScoreIndexCoversProject from './migrations/20261208100000-alert-matches-score-index-covers-project.ts';
+import * as addLearnedAssociationsScorerVersion from './migrations/20261209100000-add-learned-associations-scorer-version.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205100200-add-email-link-key': addEmailLinkKey,
   '20261207100000-create-learned-associations': createLearnedAssociations,
   '20261208100000-alert-matches-score-index-covers-project': alertMatchesScoreIndexCoversProject,
+  '20261209100000-add-learned-associations-scorer-version': addLearnedAssociationsScorerVersion,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -31,12 +31,15 @@ async function addNotices(count: number, offset: number): Promise<void> {
 }
 
 describe('learned associations in the database', () => {
-  it('relearn only when the corpus has grown enough', () => {
-    expect(needsRelearning(null, 0)).toBe(false);
-    expect(needsRelearning(null, 5)).toBe(true);
-    expect(needsRelearning(1000, 1050)).toBe(false);
-    expect(needsRelearning(1000, 1100)).toBe(true);
-    expect(needsRelearning(20_000, 21_000)).toBe(true);
+  it('relearn only when the corpus has grown enough, or the scorer code changed', () => {
+    const learned = (documents: number, scorerVersion: string | null = 'v1') => ({ documents, scorerVersion });
+    expect(needsRelearning(null, 0, 'v1')).toBe(false);
+    expect(needsRelearning(null, 5, 'v1')).toBe(true);
+    expect(needsRelearning(learned(1000), 1050, 'v1')).toBe(false);
+    expect(needsRelearning(learned(1000), 1100, 'v1')).toBe(true);
+    expect(needsRelearning(learned(20_000), 21_000, 'v1')).toBe(true);
+    expect(needsRelearning(learned(1000), 1000, 'v2')).toBe(true);
+    expect(needsRelearning(learned(1000, null), 1000, 'v1')).toBe(true);
   });
 
   it('are learned from the projects table, stored, and learned again once the corpus has grown', async () => {
@@ -54,5 +57,18 @@ describe('learned associations in the database', () => {
     expect((await currentLearnedAssociations(testDb.db.knex, { relearn: false }))?.documents).toBe(30);
     expect((await currentLearnedAssociations(testDb.db.knex))?.documents).toBe(36);
     expect((await learnedAssociationsState(testDb.db.knex))?.documents).toBe(36);
+  });
+
+  it('are learned again when other scorer code learned them, though the corpus has not grown', async () => {
+    await currentLearnedAssociations(testDb.db.knex);
+    const before = await learnedAssociationsState(testDb.db.knex);
+    expect(before?.scorerVersion).toMatch(/^[0-9a-f]{16}$/);
+    // As a deploy with another stemmer finds them: stems of the previous code.
+    await testDb.db.knex('learnedAssociationsState').update({ scorerVersion: 'previous-code' });
+    await testDb.db.knex('learnedCodeTerms').update({ stem: testDb.db.knex.raw("'stale-' || stem") });
+    const relearned = await currentLearnedAssociations(testDb.db.knex);
+    expect(relearned?.codesFor('de', 'stale-orgelrevision')).toEqual([]);
+    expect(relearned?.codesFor('de', 'orgelrevision').map((entry) => entry.code)).toEqual(['37310000']);
+    expect((await learnedAssociationsState(testDb.db.knex))?.scorerVersion).toBe(before?.scorerVersion);
   });
 });

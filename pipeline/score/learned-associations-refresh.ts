@@ -8,6 +8,7 @@ import {
   type ProjectForLearning,
 } from '../../db/learned-associations.ts';
 import { isLanguage, type Language } from '../../domain/languages.ts';
+import { scorerSourcesVersion } from '../scorer/derived-data-cache.ts';
 import { learnedAssociationsOf, type LearnedAssociations, type NoticeForLearning } from '../scorer/learned-associations.ts';
 import { learnFromNotices } from '../scorer/local-scorer.ts';
 
@@ -27,8 +28,14 @@ export function noticeFromProject(row: ProjectForLearning): NoticeForLearning {
   return { language: own, titles, description: row.description ?? '', cpvCodes: row.cpvCodes ?? [], organization: row.organization };
 }
 
-export function needsRelearning(learnedFrom: number | null, projects: number): boolean {
-  if (learnedFrom === null) return projects > 0;
+/**
+ * Whether to learn again: the corpus has grown (or shrunk) enough since the last learning, or the stored
+ * associations were learned by other scorer code (their stems are another analyzer's).
+ */
+export function needsRelearning(learned: { documents: number; scorerVersion: string | null } | null, projects: number, scorerVersion: string): boolean {
+  if (learned === null) return projects > 0;
+  if (learned.scorerVersion !== scorerVersion) return true;
+  const learnedFrom = learned.documents;
   const grown = projects - learnedFrom;
   return grown >= RELEARN_MIN_NEW || grown >= RELEARN_GROWTH * Math.max(learnedFrom, 1) || projects < learnedFrom * (1 - RELEARN_GROWTH);
 }
@@ -38,7 +45,7 @@ export async function relearnAssociations(db: Knex): Promise<{ documents: number
   const projects = await countProjects(db);
   const learned = learnFromNotices((await findProjectsForLearning(db, LEARNING_SAMPLE)).map(noticeFromProject));
   // The corpus size it was learned at decides when to learn again, whatever the sample read.
-  await replaceLearnedAssociations(db, { ...learned, documents: projects });
+  await replaceLearnedAssociations(db, { ...learned, documents: projects, scorerVersion: scorerSourcesVersion() });
   return { documents: learned.documents, translations: learned.translations.length, codeTerms: learned.codeTerms.length };
 }
 
@@ -52,7 +59,7 @@ const cache = new WeakMap<Knex, { learnedAt: number; associations: LearnedAssoci
 export async function currentLearnedAssociations(db: Knex, options: { relearn?: boolean } = {}): Promise<LearnedAssociations | undefined> {
   if (options.relearn ?? true) {
     const state = await learnedAssociationsState(db);
-    if (needsRelearning(state?.documents ?? null, await countProjects(db))) await relearnAssociations(db);
+    if (needsRelearning(state, await countProjects(db), scorerSourcesVersion())) await relearnAssociations(db);
   }
   const current = await learnedAssociationsState(db);
   if (!current) return undefined;

@@ -41,6 +41,11 @@ function scoringSourcesHash(): string {
   return sourcesHash;
 }
 
+/** The scorer's code, as a short hash: what stems, splits and weighs changes with it. */
+export function scorerSourcesVersion(): string {
+  return scoringSourcesHash().slice(0, 16);
+}
+
 /** A key over the given inputs, the scorer's sources and the V8 serialization format. */
 export function derivedDataKey(inputs: ReadonlyArray<string | Buffer>): string {
   const hash = createHash('sha256').update(process.versions.v8).update('\0').update(scoringSourcesHash());
