@@ -52,6 +52,9 @@ describe('German compound splitter', () => {
     expect(splitter.split('Kalibrierungszeiten')).toEqual(['kalibrierung', 'zeiten']);
     // A particle stays whole even where its end looks like a link ("gege" + "n" + "stück").
     expect(splitter.split('Gegenstück')).toEqual([]);
+    // Neither "nwartungen" nor "wartungen" begins as a vocabulary word: the "-n" still goes with "Leuchte".
+    const lamps = compoundSplitterOf(deriveSplitterVocabulary(['Leuchte', 'Reparatur'], stem), stem);
+    expect(lamps.split('Leuchtenwartungen')).toEqual(['leuchte', 'wartungen']);
   });
 
   it('learns no part made of a linking element and a vocabulary word', () => {

@@ -136,6 +136,9 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindeparkplatz" still splits. */
   const bestSplit = (word: string, allowUnknown: boolean): Split | null => {
     let result: Split | null = null;
+    // Of two readings with a part the vocabulary lacks that score alike, the one whose linking element goes with the modifier ("Leuchte|n|wartungen",
+    // not "Leuchte|nwartungen"): a piece the vocabulary lacks tells nothing of where its first letter belongs.
+    let resultLink = 0;
     for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
       const tail = word.slice(i);
       const head = word.slice(0, i);
@@ -157,7 +160,11 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
           score: (Math.log(first.count + 1) + rest.score * rest.parts.length) / (rest.parts.length + 1),
           unknown: first.unknown + rest.unknown,
         };
-        if (better(result, candidate)) result = candidate;
+        const tie = result !== null && !better(result, candidate) && !better(candidate, result);
+        if (better(result, candidate) || (tie && candidate.unknown > 0 && link.length > resultLink)) {
+          result = candidate;
+          resultLink = link.length;
+        }
       }
     }
     return result;
