@@ -57,6 +57,14 @@ describe('German compound splitter', () => {
     expect(lamps.split('Leuchtenwartungen')).toEqual(['leuchte', 'wartungen']);
   });
 
+  it('does not cut a derivational suffix off as a word, though a word begins with it', () => {
+    // "-lich" begins "Licht", "-isch" "Tisch"; "Gewerbe|liche" and "Gemüse|ische" are no compounds.
+    const words = ['Gewerbe', 'Gewerblich', 'Licht', 'Lichtquellen', 'Gemüse', 'Tisch', 'Tischlerei', 'Ische', 'Liche', 'Reparatur'];
+    const own = compoundSplitterOf(deriveSplitterVocabulary(words, stem), stem);
+    expect(own.split('Gewerbliche')).toEqual([]);
+    expect(own.split('Gewerbelicht')).toEqual(['gewerbe', 'licht']);
+  });
+
   it('learns no part made of a linking element and a vocabulary word', () => {
     const learned = deriveSplitterVocabulary(['Anlagen', 'Kalibrierung', 'Schmierung', 'Kalibrierungsanlagen', 'Schmierungsanlagen'], stem).known;
     expect(learned.has('sanlagen')).toBe(false);

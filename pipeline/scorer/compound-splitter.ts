@@ -49,6 +49,9 @@ const PARTICLES = new Set([
   'sonder',
 ]);
 
+/** Derivational suffixes of German adjectives and abstract nouns: "öffent|lich" is one word, whatever "Licht" begins with. */
+const SUFFIXES = /^(lich|isch|heit|keit)(e|en|er|es|em)?$/;
+
 export interface CompoundSplitter {
   /** Parts of a German compound ("glasreinigung" → ["glas", "reinigung"]), or [] when it does not split. */
   split(word: string): string[];
@@ -92,7 +95,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
   const isCommonEnding = (part: string) => (endings.get(part) ?? 0) >= MIN_ENDING_WORDS;
 
   const isKnown = (part: string): number => {
-    if (PARTICLES.has(part) || isEnding(part)) return 0;
+    if (PARTICLES.has(part) || isEnding(part) || SUFFIXES.test(part)) return 0;
     const min = frequency.has(part) ? MIN_PART : MIN_LEARNED_PART;
     if (part.length < min) return 0;
     const count = known.get(part);
