@@ -51,6 +51,14 @@ describe('readPrompt', () => {
     expect(read.place!.exclusive).toBe(true);
   });
 
+  it('reads a region named by its centre as the place, not as a subject: "im Raum Luzern", "région de Fribourg", "area of Lugano"', () => {
+    expect(of('Storenmontage im Raum Luzern', 'subject')).toEqual(['Storenmontage', 'im']);
+    expect(readPrompt('Storenmontage im Raum Luzern').place?.cantons).toEqual(new Set(['LU']));
+    // Function words stay (the analyzer drops them); the region's noun and name do not.
+    expect(of('Vitrerie dans la région de Fribourg', 'subject')).toEqual(['Vitrerie', 'dans', 'la', 'de']);
+    expect(of('Glazing in the area of Lugano', 'subject')).toEqual(['Glazing', 'in', 'the', 'of']);
+  });
+
   it("reads a place in a company's self-description as where it is, and one named with its wish as a constraint", () => {
     expect(readPrompt('Wir sind eine Dachdeckerei aus Luzern und suchen Aufträge für Steildächer').place).toBeNull();
     expect(readPrompt('Nous sommes un atelier de Fribourg et cherchons des travaux de vitrerie dans le canton de Berne').place?.cantons).toEqual(

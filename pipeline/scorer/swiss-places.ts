@@ -117,6 +117,15 @@ export const PLACE_INTRODUCERS = [
   'city',
   'town',
   'municipality',
+  // A region named by its centre: "aus dem Raum Zürich", "région lausannoise" is a place, not a subject.
+  'raum',
+  'grossraum',
+  'region',
+  'gegend',
+  'région',
+  'regione',
+  'area',
+  'zona',
 ];
 
 /** Words that make a place exclusive: "nur im Kanton Luzern". */
