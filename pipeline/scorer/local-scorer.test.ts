@@ -73,6 +73,18 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', cemetery).score).toBeLessThan(score(prompt, 'de', park).score - 15);
   });
 
+  it('excludes the nouns of "ni … ", "weder … noch", "né … né", "neither … nor", not the conjunctions', () => {
+    const excluded = (prompt: string, language: Language) =>
+      scorer
+        .prepareAlert(prompt, language, { corpus: index.corpus })
+        .concepts.filter((concept) => concept.role === 'exclusion')
+        .map((concept) => concept.surface);
+    expect(excluded('Peinture, mais pas de façades ni de toitures', 'fr')).toEqual(['façades', 'toitures']);
+    expect(excluded('Malerarbeiten, aber weder Fassaden noch Fenster', 'de')).toEqual(['fassaden', 'fenster']);
+    expect(excluded('Tinteggiature, ma né finestre né tetti', 'it')).toEqual(['finestre', 'tetti']);
+    expect(excluded('Painting, but neither facades nor roofs', 'en')).toEqual(['facades', 'roofs']);
+  });
+
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {
     const prompt = 'Schneeräumung Parkhaus';
     const repeated = notice({ title: 'Schneeräumung, déneigement, sgombero neve, snow clearing' });

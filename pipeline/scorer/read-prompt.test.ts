@@ -54,6 +54,7 @@ describe('readPrompt', () => {
   it('reads a region named by its centre as the place, not as a subject: "im Raum Luzern", "région de Fribourg", "area of Lugano"', () => {
     expect(of('Storenmontage im Raum Luzern', 'subject')).toEqual(['Storenmontage', 'im']);
     expect(readPrompt('Storenmontage im Raum Luzern').place?.cantons).toEqual(new Set(['LU']));
+    expect(of('Storenmontage, nur in den Kantonen Luzern und Bern', 'subject')).toEqual(['Storenmontage', 'in', 'den', 'und']);
     // Function words stay (the analyzer drops them); the region's noun and name do not.
     expect(of('Vitrerie dans la région de Fribourg', 'subject')).toEqual(['Vitrerie', 'dans', 'la', 'de']);
     expect(of('Glazing in the area of Lugano', 'subject')).toEqual(['Glazing', 'in', 'the', 'of']);

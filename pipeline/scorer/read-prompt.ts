@@ -60,6 +60,8 @@ const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines'
 const EXCLUSION_PHRASES = [
   ['aber', 'keine'],
   ['aber', 'nicht'],
+  ['aber', 'weder'],
+  ['weder'],
   ['keine'],
   ['ohne'],
   ['ausser'],
@@ -80,11 +82,15 @@ const EXCLUSION_PHRASES = [
   ['eccetto'],
   ['salvo'],
   ['but', 'not'],
+  ['but', 'neither'],
+  ['neither'],
   ['except'],
   ['excluding'],
   ['without'],
   ['other', 'than'],
 ];
+/** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
+const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
 
 function phraseAt(folded: readonly string[], index: number, phrases: readonly string[][]): number {
@@ -146,7 +152,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += introduction - 1;
         continue;
       }
-      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES);
+      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
       if (exclusion > 0 && i > 0) {
         role = 'exclusion';
         i += exclusion - 1;

@@ -106,6 +106,8 @@ export const PLACE_INTRODUCERS = [
   'cantons',
   'kanton',
   'kantons',
+  'kantone',
+  'kantonen',
   'cantone',
   'cantoni',
   'stadt',

@@ -42,7 +42,15 @@ const PROCUREMENT_STOP_WORDS = [
   'calls',
 ];
 
-const STOP_LISTS: Record<Language, readonly string[]> = { de: deu, fr: fra, it: ita, en: eng };
+/** Negative conjunctions the stopword package's lists lack ("mais pas X ni Y", "weder … noch", "né … né", "nor"). */
+const NEGATIVE_CONJUNCTIONS: Record<Language, readonly string[]> = { de: ['weder'], fr: ['ni'], it: ['né', 'nè'], en: ['nor', 'neither'] };
+
+const STOP_LISTS: Record<Language, readonly string[]> = {
+  de: [...deu, ...NEGATIVE_CONJUNCTIONS.de],
+  fr: [...fra, ...NEGATIVE_CONJUNCTIONS.fr],
+  it: [...ita, ...NEGATIVE_CONJUNCTIONS.it],
+  en: [...eng, ...NEGATIVE_CONJUNCTIONS.en],
+};
 
 export function foldDiacritics(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
