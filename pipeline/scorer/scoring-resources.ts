@@ -247,7 +247,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     }
     return spelling;
   };
-  /** Whether a known word begins or ends with `word` and goes on for a compound part more ("bewachung" in "bewachungsdienste"). */
+  /** Whether a known word begins or ends with `word` and goes on for a compound part more ("erdung" in "erdungsschalter"). */
   const partOfKnownWord = (language: Language, word: string): boolean => {
     spellingIndex();
     const { forwards, backwards } = sortedWords.get(language)!;
@@ -290,7 +290,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     },
     spellingNeighbours(language, written) {
       const word = foldDiacritics(written.toLowerCase());
-      // A word that the labels use inside a compound is spelt right ("Bewachung" is not "Bedachung").
+      // A word that the labels use inside a compound is spelt right ("Erdung" is not "Rodung").
       if (word.length < MIN_SPELLING_WORD || partOfKnownWord(language, word)) return [];
       const { stem } = languageTools(language);
       const found = new Set<string>();

@@ -119,7 +119,7 @@ export const PLACE_INTRODUCERS = [
   'city',
   'town',
   'municipality',
-  // A region named by its centre: "aus dem Raum Zürich", "région lausannoise" is a place, not a subject.
+  // A region named by its centre: "im Raum Luzern", "région de Fribourg" is a place, not a subject.
   'raum',
   'grossraum',
   'region',
