@@ -55,6 +55,8 @@ describe('German compound splitter', () => {
     // Neither "nwartungen" nor "wartungen" begins as a vocabulary word: the "-n" still goes with "Leuchte".
     const lamps = compoundSplitterOf(deriveSplitterVocabulary(['Leuchte', 'Reparatur'], stem), stem);
     expect(lamps.split('Leuchtenwartungen')).toEqual(['leuchte', 'wartungen']);
+    // …but German puts "-n" only after an "-e": "Reparatur|notdienste", not "Reparatur|n|otdienste".
+    expect(lamps.split('Reparaturnotdienste')).toEqual(['reparatur', 'notdienste']);
   });
 
   it('does not cut a derivational suffix off as a word, though a word begins with it', () => {

@@ -52,6 +52,14 @@ const PARTICLES = new Set([
 /** Derivational suffixes of German adjectives and abstract nouns: "öffent|lich" is one word, whatever "Licht" begins with. */
 const SUFFIXES = /^(lich|isch|heit|keit)(e|en|er|es|em)?$/;
 
+const VOWELS = /[aeiouy]$/;
+/** Whether German puts this linking element after this modifier: "-n" after an "-e" (Fassade-n-), the others after a consonant. */
+function linkFits(modifier: string, link: string): boolean {
+  if (link === 'n') return modifier.endsWith('e');
+  if (link === 's') return !modifier.endsWith('s');
+  return !VOWELS.test(modifier);
+}
+
 export interface CompoundSplitter {
   /** Parts of a German compound ("glasreinigung" → ["glas", "reinigung"]), or [] when it does not split. */
   split(word: string): string[];
@@ -164,7 +172,7 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
           unknown: first.unknown + rest.unknown,
         };
         const tie = result !== null && !better(result, candidate) && !better(candidate, result);
-        if (better(result, candidate) || (tie && candidate.unknown > 0 && link.length > resultLink)) {
+        if (better(result, candidate) || (tie && candidate.unknown > 0 && link.length > resultLink && linkFits(modifier, link))) {
           result = candidate;
           resultLink = link.length;
         }
