@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
       { projectId: projects[1]!.id, verdict: 'not_relevant' },
     ]);
     // The verdict acts through resemblance too, and the alert says so.
-    await page.getByTestId('alert-resemblance').getByText('projects resembling the one marked 👎 rank lower').waitFor();
+    await page.getByTestId('alert-resemblance').getByText('projects resembling the one marked not relevant rank lower').waitFor();
   });
 
   it('watches a project with ☆ and lists it on the watchlist, soonest deadline first', async () => {

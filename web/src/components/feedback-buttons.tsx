@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Verdict } from '../api/types.ts';
 import { useSetFeedback } from '../hooks/use-feedback.ts';
+import { Icon } from './icon.tsx';
 
 /** 👍 / 👎 on one (alert, project); pressing the current verdict again clears it. */
 export function FeedbackButtons({ alertId, projectId, verdict }: { alertId: number; projectId: number; verdict: Verdict | null | undefined }) {
@@ -18,7 +19,7 @@ export function FeedbackButtons({ alertId, projectId, verdict }: { alertId: numb
         disabled={feedback.isPending}
         onClick={() => send('relevant')}
       >
-        <span aria-hidden="true">👍</span> <span className="sr-only">{t('feedback.relevant')}</span>
+        <Icon name="thumbUp" /> <span className="sr-only">{t('feedback.relevant')}</span>
       </button>
       <button
         type="button"
@@ -28,7 +29,7 @@ export function FeedbackButtons({ alertId, projectId, verdict }: { alertId: numb
         disabled={feedback.isPending}
         onClick={() => send('not_relevant')}
       >
-        <span aria-hidden="true">👎</span> <span className="sr-only">{t('feedback.notRelevant')}</span>
+        <Icon name="thumbDown" /> <span className="sr-only">{t('feedback.notRelevant')}</span>
       </button>
     </span>
   );

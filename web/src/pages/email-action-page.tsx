@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
 import { PublicLayout } from '../components/app-layout.tsx';
+import { Icon } from '../components/icon.tsx';
 import { StatusHeading } from '../components/status-heading.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
@@ -53,7 +54,7 @@ export function EmailActionPage() {
           )}
           {state === 'done' && action && (
             <>
-              <StatusHeading icon={action === 'watch' ? '★' : action === 'relevant' ? '👍' : '👎'} tone="success">
+              <StatusHeading icon={action === 'watch' ? '★' : <Icon name={action === 'relevant' ? 'thumbUp' : 'thumbDown'} size={40} />} tone="success">
                 {t(`emailAction.done.${action}`)}
               </StatusHeading>
               <p>{t(`emailAction.doneText.${action}`)}</p>
