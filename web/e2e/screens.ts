@@ -1,6 +1,6 @@
 /**
  * Every screen of the SPA, served by the real API on a seeded database, in fr/de/it/en at 390, 1024 and 1280 px:
- * nothing wider than the viewport, no word broken inside, no untranslated text, and, at each width in one language,
+ * nothing wider than the viewport, no button spilling over its card, no word broken inside, no untranslated text, and, at each width in one language,
  * axe-core without serious or critical violations. One file per language (screens-<language>.browser.test.ts), so that the four run in
  * parallel workers; in each, one browser and one page per visitor, reused.
  */
@@ -132,6 +132,18 @@ function inspect(args: { english: string[]; language: string }): Problems {
     if (!visible(element) || clippedByAncestor(element)) continue;
     const rect = element.getBoundingClientRect();
     if (rect.right > width + 1 || rect.left < -1) problems.overflow.push(`${describe(element)} spans ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+  }
+  // A button wider than the card that holds it (a label that cannot wrap) spills over the card's padding.
+  for (const button of document.querySelectorAll('.card .button')) {
+    if (!visible(button)) continue;
+    const card = button.closest('.card')!;
+    const box = card.getBoundingClientRect();
+    const style = getComputedStyle(card);
+    const rect = button.getBoundingClientRect();
+    if (rect.right > box.right - parseFloat(style.paddingRight) + 1 || rect.left < box.left + parseFloat(style.paddingLeft) - 1)
+      problems.overflow.push(
+        `${describe(button)} spills over its card (${Math.round(rect.left)}–${Math.round(rect.right)} in ${Math.round(box.left)}–${Math.round(box.right)})`,
+      );
   }
   // A word is broken when its letters sit on two lines, or when hyphenation may split it.
   const texts = document.querySelectorAll('h1, h2, h3, h4, .project-title, .badge, button, a, label, dt, dd, .stat-label, .alert-prompt, .email-title, th, p');

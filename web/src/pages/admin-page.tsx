@@ -169,7 +169,7 @@ function NotificationsCard() {
     <section className="card" aria-labelledby="notify-title">
       <h2 id="notify-title">{t('admin.notificationsTitle')}</h2>
       <p className="muted">{t('admin.notificationsText')}</p>
-      <div className="toolbar">
+      <div className="toolbar wrap">
         <select
           className="input"
           value={frequency}

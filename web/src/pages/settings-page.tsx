@@ -30,7 +30,7 @@ export function SettingsPage() {
           label={t('settings.remindersEnabled')}
           onChange={(remindersEnabled) => update.mutate({ remindersEnabled })}
         />
-        <fieldset className="field" disabled={!data.remindersEnabled || update.isPending}>
+        <fieldset className="field plain-fieldset" disabled={!data.remindersEnabled || update.isPending}>
           <legend>{t('settings.reminderDays')}</legend>
           <div className="button-row">
             {REMINDER_DAY_CHOICES.map((day) => (
@@ -45,7 +45,7 @@ export function SettingsPage() {
         <h2 id="calendar-title">{t('settings.calendarTitle')}</h2>
         <p className="muted">{t('settings.calendarIntro')}</p>
         <p>
-          <a className="button button-primary" href={data.webcalUrl} data-testid="webcal-link">
+          <a className="button button-primary button-wrap" href={data.webcalUrl} data-testid="webcal-link">
             {t('settings.subscribe')}
           </a>
         </p>
