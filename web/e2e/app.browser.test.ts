@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 600_000 }, () =>
     await page.getByText('Please enter a valid email address').waitFor();
   });
 
-  it('logs in to a dashboard with stats and an unscored project', async () => {
+  it('logs in to a dashboard with stats and a project no alert matches', async () => {
     await page.goto(`${origin}/auth?lng=en`);
     await page.getByRole('tab', { name: 'Log in' }).click();
     await page.getByLabel('Confirm password').waitFor({ state: 'detached' });
@@ -194,7 +194,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 600_000 }, () =>
     await page.locator('form').getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${origin}/home`);
     await expect(page.getByTestId('stat-totalProjects').textContent()).resolves.toBe('12,345');
-    await page.getByText('not scored').first().waitFor();
+    await page.getByText('no match').first().waitFor();
     await page.getByText('87% match').first().waitFor();
     // At 1280 px the header's navigation and tools sit behind the menu button.
     await page.locator('.menu-toggle').click();

@@ -10,7 +10,7 @@ export function isMatch(score: number | null | undefined, threshold: number): sc
   return hasScore(score) && score >= threshold;
 }
 
-/** Badge level (docs/product.md §9): 80+ success, 50-79 warning, below 50 default; no score → 'none' ("not scored"). */
+/** Badge level (docs/product.md §9): 80+ success, 50-79 warning, below 50 default; no score → 'none' ("no match"). */
 export function scoreLevel(score: number | null | undefined): ScoreLevel {
   if (!hasScore(score)) return 'none';
   if (score >= 80) return 'success';
