@@ -210,6 +210,8 @@ export function describeScreens(language: Language): void {
       await db('users').where({ id: user.id }).update({ emailVerifiedAt: new Date() });
       const created = await user.client.post('/api/alerts', { prompt: 'Entretien des horloges de clocher et des carillons', frequency: 'daily' });
       expect(created.status).toBe(201);
+      // Scored now, so that the match lists (alert page, project detail) are on the screens, not their empty states.
+      expect((await user.client.post(`/api/alerts/${created.body.id}/process`, {})).status).toBe(200);
       await user.client.post('/api/alerts', { prompt: 'restoration of stained-glass windows in chapels', frequency: 'weekly' });
       const projects: Array<{ id: number; projectId: string; title: string }> = await db('projects').select('id', 'projectId', 'title').orderBy('id').limit(3);
       const project = projects[0]!;
