@@ -15,6 +15,15 @@ describe('readPrompt', () => {
     expect(of('roofing except sheds; gilding', 'subject')).toEqual(['roofing', 'gilding']);
   });
 
+  it('reads an exclusion that a comma opens ("…, sauf …", "…, except …", "…, ausser …") and the marker\'s other forms', () => {
+    expect(of('Schreinerarbeiten, ausser Küchen', 'exclusion')).toEqual(['Küchen']);
+    expect(of('Roof repairs and gutters, except flat roofs', 'exclusion')).toEqual(['flat', 'roofs']);
+    expect(of('Nettoyage de vitres, sauf les verrières', 'exclusion')).toEqual(['les', 'verrières']);
+    expect(of('Fornitura di arredi per uffici, escluse le sedie', 'exclusion')).toEqual(['le', 'sedie']);
+    // At the very start of a prompt, the word opens nothing: "Ohne …" does not exclude the whole prompt.
+    expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
+  });
+
   it('makes a purpose a qualifier: "für Kirchgemeinden", "pour crèches", "for churches"', () => {
     expect(roles('Schneeräumung für Kirchgemeinden')).toEqual(
       ['Schneeräumung:subject', 'für:subject', 'Kirchgemeinden:qualifier'].filter((entry) => !entry.startsWith('für')),

@@ -71,6 +71,9 @@ const EXCLUSION_PHRASES = [
   ['sauf'],
   ['hors'],
   ['excepte'],
+  ['exceptee'],
+  ['exceptes'],
+  ['exceptees'],
   ['sans'],
   ['a', 'l', 'exception', 'de'],
   ['pas', 'de'],
@@ -79,6 +82,8 @@ const EXCLUSION_PHRASES = [
   ['tranne'],
   ['escluso'],
   ['esclusi'],
+  ['esclusa'],
+  ['escluse'],
   ['eccetto'],
   ['salvo'],
   ['but', 'not'],
@@ -153,7 +158,9 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
-      if (exclusion > 0 && i > 0) {
+      // Not at the very start of the prompt ("Ohne …" is no exclusion of everything after it), but at the start of a
+      // clause that "…, sauf / except / ausser …" opened.
+      if (exclusion > 0 && at > 0) {
         role = 'exclusion';
         i += exclusion - 1;
         continue;
