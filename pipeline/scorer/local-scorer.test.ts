@@ -85,6 +85,13 @@ describe('local scorer', () => {
     expect(excluded('Painting, but neither fences nor roofs', 'en')).toEqual(['fences', 'roofs']);
   });
 
+  it('keeps the nouns that stop-word lists take for function words ("facciate", "Waren", "avions")', () => {
+    const words = (prompt: string, language: Language) => scorer.prepareAlert(prompt, language).concepts.map((concept) => concept.surface);
+    expect(words('Risanamento di facciate', 'it')).toContain('facciate');
+    expect(words('Lieferung von Waren', 'de')).toContain('waren');
+    expect(words('Entretien des avions', 'fr')).toContain('avions');
+  });
+
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {
     const prompt = 'Schneeräumung Parkhaus';
     const repeated = notice({ title: 'Schneeräumung, déneigement, sgombero neve, snow clearing' });

@@ -20,6 +20,7 @@ describe('readPrompt', () => {
     expect(of('Roof repairs and gutters, except flat roofs', 'exclusion')).toEqual(['flat', 'roofs']);
     expect(of('Nettoyage de vitres, sauf les verrières', 'exclusion')).toEqual(['les', 'verrières']);
     expect(of('Fornitura di arredi per uffici, escluse le sedie', 'exclusion')).toEqual(['le', 'sedie']);
+    expect(of("Entretien des routes à l'exclusion du déneigement", 'exclusion')).toEqual(['déneigement']);
     // At the very start of a prompt, the word opens nothing: "Ohne …" does not exclude the whole prompt.
     expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
   });
@@ -44,6 +45,12 @@ describe('readPrompt', () => {
       'mosaic',
       'contracts',
     ]);
+  });
+
+  it('reads a self-description and a wish in the first person singular', () => {
+    expect(of('Je suis géomètre indépendant et je cherche des mandats de mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
+    expect(of('Je suis géomètre indépendant et je cherche des mandats de mensuration', 'subject')).toEqual(['des', 'mandats', 'de', 'mensuration']);
+    expect(of('Ich bin Schreiner und suche Aufträge für Einbauschränke', 'subject')).not.toContain('suche');
   });
 
   it('drops the wish from a prompt that only says what it seeks', () => {

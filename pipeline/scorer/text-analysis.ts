@@ -45,12 +45,22 @@ const PROCUREMENT_STOP_WORDS = [
 /** Negative conjunctions the stopword package's lists lack ("mais pas X ni Y", "weder … noch", "né … né", "nor"). */
 const NEGATIVE_CONJUNCTIONS: Record<Language, readonly string[]> = { de: ['weder'], fr: ['ni'], it: ['né', 'nè'], en: ['nor', 'neither'] };
 
-const STOP_LISTS: Record<Language, readonly string[]> = {
-  de: [...deu, ...NEGATIVE_CONJUNCTIONS.de],
-  fr: [...fra, ...NEGATIVE_CONJUNCTIONS.fr],
-  it: [...ita, ...NEGATIVE_CONJUNCTIONS.it],
-  en: [...eng, ...NEGATIVE_CONJUNCTIONS.en],
+/**
+ * Words of the stopword package's lists that are also nouns of public procurement, used so in the CPV labels or,
+ * for "facciate", as the plural of the labels' "facciata": "Waren" (goods, not "were"), "Recht" (law), "Mittel"
+ * (agents), "Ordnung", "avions" (aircraft, not "we had"), "facciate" (façades, not "you do"), "well" (a well).
+ */
+const PROCUREMENT_NOUNS: Record<Language, readonly string[]> = {
+  de: ['waren', 'recht', 'rechte', 'mittel', 'ordnung'],
+  fr: ['avions'],
+  it: ['facciate'],
+  en: ['well'],
 };
+
+const stopList = (list: readonly string[], language: Language) =>
+  [...list, ...NEGATIVE_CONJUNCTIONS[language]].filter((word) => !PROCUREMENT_NOUNS[language].includes(word));
+
+const STOP_LISTS: Record<Language, readonly string[]> = { de: stopList(deu, 'de'), fr: stopList(fra, 'fr'), it: stopList(ita, 'it'), en: stopList(eng, 'en') };
 
 export function foldDiacritics(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
