@@ -1,4 +1,4 @@
-import { CANTONS, EXCLUSIVE_MARKERS, PLACE_INTRODUCERS } from './swiss-places.ts';
+import { CANTONS, EXCLUSIVE_MARKERS, PLACE_INTRODUCERS, REGIONS } from './swiss-places.ts';
 import { foldDiacritics } from './text-analysis.ts';
 
 export interface PlaceConstraint {
@@ -7,6 +7,7 @@ export interface PlaceConstraint {
 }
 
 export interface PlaceMention {
+  /** The canton named, or '' for a name of Switzerland as a whole (a place word that constrains nothing). */
   canton: string;
   /** Indices of the words naming the place, so they are not read as subject words. */
   wordIndices: number[];
@@ -29,6 +30,15 @@ const PLACE_NAMES: PlaceName[] = CANTONS.flatMap((canton) =>
 ).sort((a, b) => b.words.length - a.words.length);
 
 const CANTON_CODES = new Set(CANTONS.map((canton) => canton.code));
+
+interface RegionName {
+  words: string[];
+  cantons: readonly string[];
+}
+
+const REGION_NAMES: RegionName[] = REGIONS.flatMap((region) =>
+  region.names.map((name) => ({ words: splitWords(name).map(normalizeWord), cantons: region.cantons })),
+).sort((a, b) => b.words.length - a.words.length);
 const INTRODUCERS = new Set(PLACE_INTRODUCERS.map(normalizeWord));
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(normalizeWord));
 /** "AG" is also the company suffix (Aktiengesellschaft), so it is a canton only after "Kanton". */
@@ -66,6 +76,10 @@ export function splitWords(text: string): string[] {
   return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/**
+ * The places a text names. A prompt (`requireIntroducerForAmbiguous`) may also name a region ("Suisse romande",
+ * "Ostschweiz"): one mention per canton of it, on the same words; a notice's own canton comes from a canton or town.
+ */
 export function findPlaceMentions(words: readonly string[], requireIntroducerForAmbiguous = true): PlaceMention[] {
   const folded = words.map(normalizeWord);
   const mentions: PlaceMention[] = [];
@@ -82,6 +96,15 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
       mentions.push({ canton: word, wordIndices: [i] });
       continue;
     }
+    const region = requireIntroducerForAmbiguous
+      ? REGION_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part))
+      : undefined;
+    if (region) {
+      const wordIndices = region.words.map((_, offset) => i + offset);
+      for (const canton of region.cantons.length > 0 ? region.cantons : ['']) mentions.push({ canton, wordIndices });
+      i += region.words.length - 1;
+      continue;
+    }
     const name = PLACE_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part));
     if (!name) continue;
     if (name.ambiguous && requireIntroducerForAmbiguous && !introduced(i)) continue;
@@ -92,9 +115,10 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
 }
 
 export function readPlaceConstraint(words: readonly string[], mentions: readonly PlaceMention[]): PlaceConstraint | null {
-  if (mentions.length === 0) return null;
+  const cantons = new Set(mentions.map((mention) => mention.canton).filter((canton) => canton !== ''));
+  if (cantons.size === 0) return null;
   const exclusive = words.some((word) => EXCLUSIVE.has(normalizeWord(word)));
-  return { cantons: new Set(mentions.map((mention) => mention.canton)), exclusive };
+  return { cantons, exclusive };
 }
 
 /** Indices of words that only serve the place: the names and the word "canton" before them. */

@@ -76,6 +76,17 @@ describe('readPrompt', () => {
     expect(of('Glazing in the area of Lugano', 'subject')).toEqual(['Glazing', 'in', 'the', 'of']);
   });
 
+  it('reads a region as its cantons, and Switzerland as a place that constrains nothing', () => {
+    const romandie = readPrompt('Vitrerie en Suisse romande uniquement');
+    expect([...romandie.place!.cantons].sort()).toEqual(['FR', 'GE', 'JU', 'NE', 'VD', 'VS']);
+    expect(romandie.place!.exclusive).toBe(true);
+    expect(romandie.words.map((word) => word.word)).toEqual(['Vitrerie', 'en']);
+    expect([...readPrompt('Storenmontage in der Zentralschweiz').place!.cantons].sort()).toEqual(['LU', 'NW', 'OW', 'SZ', 'UR', 'ZG']);
+    const country = readPrompt('Storenmontage in der ganzen Schweiz');
+    expect(country.place).toBeNull();
+    expect(country.words.map((word) => word.word)).toEqual(['Storenmontage', 'in', 'der', 'ganzen']);
+  });
+
   it("reads a place in a company's self-description as where it is, and one named with its wish as a constraint", () => {
     expect(readPrompt('Wir sind eine Dachdeckerei aus Luzern und suchen Aufträge für Steildächer').place).toBeNull();
     expect(readPrompt('Nous sommes un atelier de Fribourg et cherchons des travaux de vitrerie dans le canton de Berne').place?.cantons).toEqual(

@@ -100,6 +100,43 @@ export const CANTONS: readonly CantonPlaces[] = [
   { code: 'JU', names: ['Jura'], towns: ['Delémont', 'Delsberg', 'Porrentruy', 'Pruntrut', 'Saignelégier'] },
 ];
 
+/**
+ * Regions that prompts name instead of cantons: the language regions and the Federal Statistical Office's large
+ * regions, in four languages, with their cantons. Switzerland itself names a place and constrains nothing.
+ */
+export interface RegionPlaces {
+  names: readonly string[];
+  cantons: readonly string[];
+}
+
+const ROMANDIE = ['GE', 'VD', 'VS', 'NE', 'FR', 'JU'];
+export const REGIONS: readonly RegionPlaces[] = [
+  { names: ['Suisse romande', 'Romandie', 'Westschweiz', 'Welschland', 'Svizzera romanda', 'French-speaking Switzerland'], cantons: ROMANDIE },
+  {
+    names: ['Deutschschweiz', 'deutsche Schweiz', 'Suisse alémanique', 'Svizzera tedesca', 'German-speaking Switzerland'],
+    cantons: ['ZH', 'BE', 'LU', 'UR', 'SZ', 'OW', 'NW', 'GL', 'ZG', 'SO', 'BS', 'BL', 'SH', 'AR', 'AI', 'SG', 'GR', 'AG', 'TG'],
+  },
+  { names: ['Svizzera italiana', 'italienische Schweiz', 'Suisse italienne', 'Italian-speaking Switzerland'], cantons: ['TI', 'GR'] },
+  {
+    names: ['Ostschweiz', 'Suisse orientale', 'Svizzera orientale', 'Eastern Switzerland'],
+    cantons: ['GL', 'SH', 'AR', 'AI', 'SG', 'GR', 'TG'],
+  },
+  {
+    names: ['Zentralschweiz', 'Innerschweiz', 'Suisse centrale', 'Svizzera centrale', 'Central Switzerland'],
+    cantons: ['LU', 'UR', 'SZ', 'OW', 'NW', 'ZG'],
+  },
+  {
+    names: ['Nordwestschweiz', 'Suisse du Nord-Ouest', 'Svizzera nord-occidentale', 'Northwestern Switzerland'],
+    cantons: ['BS', 'BL', 'AG'],
+  },
+  { names: ['Espace Mittelland'], cantons: ['BE', 'FR', 'SO', 'NE', 'JU'] },
+  {
+    names: ['Genferseeregion', 'Région lémanique', 'Arc lémanique', 'Regione del Lemano', 'Lake Geneva region'],
+    cantons: ['GE', 'VD', 'VS'],
+  },
+  { names: ['Schweiz', 'Suisse', 'Svizzera', 'Switzerland'], cantons: [] },
+];
+
 /** Words that introduce a place: "canton de Fribourg", "Kanton Uri", "città di Lugano". */
 export const PLACE_INTRODUCERS = [
   'canton',
