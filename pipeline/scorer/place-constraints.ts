@@ -121,6 +121,9 @@ export function readPlaceConstraint(words: readonly string[], mentions: readonly
   return { cantons, exclusive };
 }
 
+/** Words for a place's surroundings, after its name. */
+const SURROUNDINGS = new Set(['environs', 'alentours', 'region', 'umgebung', 'agglomeration', 'dintorni', 'surroundings', 'vicinity']);
+
 /** Indices of words that only serve the place: the names and the word "canton" before them. */
 export function placeWordIndices(words: readonly string[], mentions: readonly PlaceMention[]): Set<number> {
   const indices = new Set<number>();
@@ -130,6 +133,13 @@ export function placeWordIndices(words: readonly string[], mentions: readonly Pl
     for (let i = first - 1; i >= 0 && i >= first - 3; i--) {
       const word = normalizeWord(words[i] ?? '');
       if (INTRODUCERS.has(word)) indices.add(i);
+      else if (!FILLERS.has(word)) break;
+    }
+    // "Lausanne et environs", "Bern und Umgebung": the surroundings are part of the place.
+    const last = Math.max(...mention.wordIndices);
+    for (let i = last + 1; i < words.length && i <= last + 3; i++) {
+      const word = normalizeWord(words[i] ?? '');
+      if (SURROUNDINGS.has(word)) indices.add(i);
       else if (!FILLERS.has(word)) break;
     }
   }

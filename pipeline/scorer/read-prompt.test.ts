@@ -71,6 +71,8 @@ describe('readPrompt', () => {
     expect(of('Storenmontage im Raum Luzern', 'subject')).toEqual(['Storenmontage', 'im']);
     expect(readPrompt('Storenmontage im Raum Luzern').place?.cantons).toEqual(new Set(['LU']));
     expect(of('Storenmontage, nur in den Kantonen Luzern und Bern', 'subject')).toEqual(['Storenmontage', 'in', 'den', 'und']);
+    expect(of('Storenmontage in Luzern und Umgebung', 'subject')).toEqual(['Storenmontage', 'in', 'und']);
+    expect(of('Vitrerie à Lausanne et environs', 'subject')).toEqual(['Vitrerie', 'à', 'et']);
     // Function words stay (the analyzer drops them); the region's noun and name do not.
     expect(of('Vitrerie dans la région de Fribourg', 'subject')).toEqual(['Vitrerie', 'dans', 'la', 'de']);
     expect(of('Glazing in the area of Lugano', 'subject')).toEqual(['Glazing', 'in', 'the', 'of']);
