@@ -25,6 +25,15 @@ describe('readPrompt', () => {
     expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
   });
 
+  it('reads what frames a subject without naming it as no subject word: "im Bereich", "tout ce qui concerne", "in the field of"', () => {
+    expect(of('Aufträge im Bereich Storen', 'subject')).toEqual(['Aufträge', 'Storen']);
+    expect(of('Tout ce qui concerne la vitrerie', 'subject')).toEqual(['la', 'vitrerie']);
+    expect(of('Tenders in the field of glazing', 'subject')).toEqual(['Tenders', 'in', 'the', 'glazing']);
+    expect(of('Sports field lighting', 'subject')).toEqual(['Sports', 'field', 'lighting']);
+    expect(of('Painting, no facades', 'exclusion')).toEqual(['facades']);
+    expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
+  });
+
   it('makes a purpose a qualifier: "für Kirchgemeinden", "pour crèches", "for churches"', () => {
     expect(roles('Schneeräumung für Kirchgemeinden')).toEqual(
       ['Schneeräumung:subject', 'für:subject', 'Kirchgemeinden:qualifier'].filter((entry) => !entry.startsWith('für')),

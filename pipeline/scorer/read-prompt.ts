@@ -65,6 +65,26 @@ const SEEK_PHRASES = [
   ['i', 'seek'],
   ['interested', 'in'],
 ];
+/** How a prompt frames its subject without naming it: "im Bereich …", "tout ce qui concerne …", "in the field of …". */
+const FRAME_PHRASES = [
+  ['alles', 'rund', 'um'],
+  ['im', 'bereich'],
+  ['bereich'],
+  ['tout', 'ce', 'qui', 'concerne'],
+  ['tout', 'ce', 'qui', 'touche'],
+  ['domaine'],
+  ['secteur'],
+  ['concernant'],
+  ['tutto', 'cio', 'che', 'riguarda'],
+  ['settore'],
+  ['ambito'],
+  ['riguardante'],
+  ['anything', 'related', 'to'],
+  ['everything', 'related', 'to'],
+  ['related', 'to'],
+  ['field', 'of'],
+  ['sector', 'of'],
+];
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 const EXCLUSION_PHRASES = [
   ['aber', 'keine'],
@@ -91,9 +111,15 @@ const EXCLUSION_PHRASES = [
   ['a', 'l', 'exclusion', 'du'],
   ['a', 'l', 'exclusion', 'des'],
   ['pas', 'de'],
+  ['aucun'],
+  ['aucune'],
   ['ma', 'non'],
   ['senza'],
   ['tranne'],
+  ['niente'],
+  ['nessun'],
+  ['nessuna'],
+  ['nessuno'],
   ['escluso'],
   ['esclusi'],
   ['esclusa'],
@@ -101,6 +127,7 @@ const EXCLUSION_PHRASES = [
   ['eccetto'],
   ['salvo'],
   ['but', 'not'],
+  ['no'],
   ['but', 'neither'],
   ['neither'],
   ['except'],
@@ -164,6 +191,11 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       if (seeking && PURPOSE_WORDS.has(folded[at]!)) {
         seeking = false;
+        continue;
+      }
+      const frame = phraseAt(folded, at, FRAME_PHRASES);
+      if (frame > 0) {
+        i += frame - 1;
         continue;
       }
       const introduction = phraseAt(folded, at, SELF_INTRODUCTIONS);
