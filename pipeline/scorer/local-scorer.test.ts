@@ -92,6 +92,13 @@ describe('local scorer', () => {
     expect(words('Entretien des avions', 'fr')).toContain('avions');
   });
 
+  it('reads "inkl.", "y compris", "incl." as grammar, not as the rarest word of the prompt', () => {
+    const words = (prompt: string, language: Language) => scorer.prepareAlert(prompt, language).concepts.map((concept) => concept.surface);
+    expect(words('Storenmontage inkl. Motoren', 'de')).not.toContain('inkl');
+    expect(words('Pose de stores, y compris motorisation', 'fr')).not.toContain('compris');
+    expect(words('Blinds incl. motors', 'en')).not.toContain('incl');
+  });
+
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {
     const prompt = 'Schneeräumung Parkhaus';
     const repeated = notice({ title: 'Schneeräumung, déneigement, sgombero neve, snow clearing' });

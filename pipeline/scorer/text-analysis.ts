@@ -57,8 +57,16 @@ const PROCUREMENT_NOUNS: Record<Language, readonly string[]> = {
   en: ['well'],
 };
 
+/** Words that add an item to a list ("inkl. Fensterreinigung", "y compris motorisation"): grammar, not a subject. */
+const INCLUSION_WORDS: Record<Language, readonly string[]> = {
+  de: ['inkl', 'inklusive', 'einschliesslich', 'einschließlich'],
+  fr: ['compris', 'inclus', 'incluant'],
+  it: ['incl', 'compreso', 'compresi', 'compresa', 'comprese', 'incluso', 'inclusi', 'inclusa', 'incluse'],
+  en: ['incl', 'including', 'inclusive'],
+};
+
 const stopList = (list: readonly string[], language: Language) =>
-  [...list, ...NEGATIVE_CONJUNCTIONS[language]].filter((word) => !PROCUREMENT_NOUNS[language].includes(word));
+  [...list, ...NEGATIVE_CONJUNCTIONS[language], ...INCLUSION_WORDS[language]].filter((word) => !PROCUREMENT_NOUNS[language].includes(word));
 
 const STOP_LISTS: Record<Language, readonly string[]> = { de: stopList(deu, 'de'), fr: stopList(fra, 'fr'), it: stopList(ita, 'it'), en: stopList(eng, 'en') };
 
