@@ -62,6 +62,14 @@ describe('readPrompt', () => {
     expect(of('Ich bin Schreiner und suche Aufträge für Einbauschränke', 'subject')).not.toContain('suche');
   });
 
+  it('reads what comes before a wish as a self-description, introduced or not', () => {
+    const contractor = readPrompt('Small glazing contractor from Geneva, looking for conservatory projects');
+    expect(contractor.place).toBeNull();
+    expect(contractor.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['conservatory', 'projects']);
+    expect(of('Impresa di vetreria cerca appalti per verande', 'subject')).toEqual(['appalti', 'verande']);
+    expect(of("We're a glazing company seeking conservatory contracts", 'profile')).toEqual(['a', 'glazing', 'company']);
+  });
+
   it('drops the wish from a prompt that only says what it seeks', () => {
     expect(roles('Wir suchen Projekte für Wintergärten')).toEqual(['Projekte:subject', 'Wintergärten:subject']);
     expect(roles('looking for roofing work')).toEqual(['roofing:subject', 'work:subject']);

@@ -35,7 +35,9 @@ const SELF_INTRODUCTIONS = [
   ['la', 'nostra', 'azienda'],
   ['il', 'nostro', 'studio'],
   ['we', 'are'],
+  ['we', 're'],
   ['i', 'am'],
+  ['i', 'm'],
   ['our', 'company'],
   ['our', 'firm'],
   ['we', 'offer'],
@@ -48,6 +50,7 @@ const SEEK_PHRASES = [
   ['interessiert', 'an'],
   ['ich', 'suche'],
   ['suche'],
+  ['sucht'],
   ['nous', 'cherchons'],
   ['je', 'cherche'],
   ['je', 'recherche'],
@@ -57,10 +60,12 @@ const SEEK_PHRASES = [
   ['interessee', 'par'],
   ['cerchiamo'],
   ['cerco'],
+  ['cerca'],
   ['interessati', 'a'],
   ['ricerchiamo'],
   ['looking', 'for'],
   ['seeking'],
+  ['seeks'],
   ['we', 'seek'],
   ['i', 'seek'],
   ['interested', 'in'],
@@ -166,7 +171,9 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeIndices = placeWordIndices(all, mentions);
   const folded = all.map(fold);
   const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
-  const isProfile = firstSeek >= 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0);
+  // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
+  // Geneva, looking for …", "Impresa di pulizie cerca …").
+  const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = isProfile ? mentions.filter((mention) => Math.min(...mention.wordIndices) > firstSeek) : mentions;
