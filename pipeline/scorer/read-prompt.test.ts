@@ -34,6 +34,15 @@ describe('readPrompt', () => {
     expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
   });
 
+  it('reads a size or an amount ("ab 1000 m2", "au moins 500 m²", "above 100k CHF") as no subject words', () => {
+    expect(of('Storenmontage ab 1000 m2', 'subject')).toEqual(['Storenmontage']);
+    expect(of('Vitrerie, au moins 500 m²', 'subject')).toEqual(['Vitrerie', 'au']);
+    expect(of('Glazing contracts above 100k CHF', 'subject')).toEqual(['Glazing', 'contracts']);
+    expect(of('Storenmontage über CHF 500’000', 'subject')).toEqual(['Storenmontage']);
+    // Without a figure beside it, the word is an ordinary word.
+    expect(of('Glazing over skylights', 'subject')).toEqual(['Glazing', 'over', 'skylights']);
+  });
+
   it('makes a purpose a qualifier: "für Kirchgemeinden", "pour crèches", "for churches"', () => {
     expect(roles('Schneeräumung für Kirchgemeinden')).toEqual(
       ['Schneeräumung:subject', 'für:subject', 'Kirchgemeinden:qualifier'].filter((entry) => !entry.startsWith('für')),

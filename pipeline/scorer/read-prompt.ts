@@ -70,6 +70,50 @@ const SEEK_PHRASES = [
   ['i', 'seek'],
   ['interested', 'in'],
 ];
+/** Units and comparisons around a figure ("ab 1000 m2", "au moins 500 m²", "über CHF 500'000", "above 100k"): a size or an amount, no subject. */
+const QUANTITY_WORDS = new Set([
+  'm',
+  'm2',
+  'm3',
+  'km',
+  'kg',
+  't',
+  'chf',
+  'fr',
+  'frs',
+  'franken',
+  'francs',
+  'franchi',
+  'k',
+  'mio',
+  'mia',
+  'million',
+  'millions',
+  'millionen',
+  'milioni',
+  'ab',
+  'uber',
+  'mindestens',
+  'mind',
+  'bis',
+  'moins',
+  'plus',
+  'least',
+  'above',
+  'over',
+  'under',
+  'below',
+  'almeno',
+  'oltre',
+  'sopra',
+  'sotto',
+  'minimum',
+  'maximum',
+  'min',
+  'max',
+]);
+const hasDigit = (word: string | undefined) => word !== undefined && /\p{N}/u.test(word);
+
 /** How a prompt frames its subject without naming it: "im Bereich …", "tout ce qui concerne …", "in the field of …". */
 const FRAME_PHRASES = [
   ['alles', 'rund', 'um'],
@@ -223,6 +267,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (placeIndices.has(at) || (place && EXCLUSIVE.has(folded[at]!))) continue;
+      // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
+      if (hasDigit(folded[at]) || (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))) continue;
       words.push({ word: clause[i]!, role });
     }
     offset += clause.length;
