@@ -39,6 +39,15 @@ describe('local scorer', () => {
     expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
   });
 
+  it('bridges the common abbreviations of building services: PV, WP / PAC', () => {
+    const solar = notice({ language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' });
+    const roof = notice({ language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' });
+    expect(score('PV-Anlagen', 'de', solar).score).toBeGreaterThan(score('PV-Anlagen', 'de', roof).score + 20);
+    const heatPump = notice({ title: 'Ersatz der Wärmepumpe im Werkhof', canton: 'BE' });
+    const boiler = notice({ title: 'Ersatz des Heizkessels im Werkhof', canton: 'BE' });
+    expect(score('PAC', 'fr', heatPump).score).toBeGreaterThan(score('PAC', 'fr', boiler).score + 20);
+  });
+
   it('bridges Swiss German words and the German of the CPV labels, in the notices of every language', () => {
     const bikes = notice({ title: 'Beschaffung von Fahrrädern für das Bauamt', canton: 'SG' });
     const chairs = notice({ title: 'Beschaffung von Bürostühlen für das Bauamt', canton: 'SG' });
