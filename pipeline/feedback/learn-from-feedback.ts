@@ -35,8 +35,8 @@ export interface LearnInput {
   /** How specific a code is among the notices, 0..1 (a learned code weighs its share times this); 1 without it. */
   codeSpecificity?: (code: string) => number;
   /**
-   * The stem of a folded word in the prompt's language: another form of a prompt word ("nettoyages" beside
-   * "nettoyage") is never a "less like" word, which would push away from what the prompt asks for. (As a
+   * The stem of a folded word in the prompt's language: another form of a prompt word ("vitrages" beside
+   * "vitrage") is never a "less like" word, which would push away from what the prompt asks for. (As a
    * "more like" word it stays: it only adds to the prompt word's weight.)
    */
   stem?: (word: string) => string;

@@ -18,6 +18,9 @@ const notice = (overrides: Partial<ScorableProject>): ScorableProject => ({
   ...overrides,
 });
 
+/** The surfaces of a prompt's query terms, read without corpus statistics. */
+const words = (prompt: string, language: Language) => scorer.prepareAlert(prompt, language).concepts.map((concept) => concept.surface);
+
 const score = (prompt: string, language: Language, target: ScorableProject) =>
   scorer.score(scorer.prepareAlert(prompt, language, { corpus: index.corpus }), scorer.prepareProject(target));
 
@@ -39,7 +42,7 @@ describe('local scorer', () => {
     expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
   });
 
-  it('bridges the common abbreviations of building services: PV, WP / PAC', () => {
+  it('bridges the common abbreviations of technical installations: PV, WP / PAC', () => {
     const solar = notice({ language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' });
     const roof = notice({ language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' });
     expect(score('PV-Anlagen', 'de', solar).score).toBeGreaterThan(score('PV-Anlagen', 'de', roof).score + 20);
@@ -95,14 +98,12 @@ describe('local scorer', () => {
   });
 
   it('keeps the nouns that stop-word lists take for function words ("facciate", "Waren", "avions")', () => {
-    const words = (prompt: string, language: Language) => scorer.prepareAlert(prompt, language).concepts.map((concept) => concept.surface);
-    expect(words('Risanamento di facciate', 'it')).toContain('facciate');
-    expect(words('Lieferung von Waren', 'de')).toContain('waren');
-    expect(words('Entretien des avions', 'fr')).toContain('avions');
+    expect(words('Tinteggiatura di facciate', 'it')).toContain('facciate');
+    expect(words('Transport von Waren', 'de')).toContain('waren');
+    expect(words('Réparation des avions', 'fr')).toContain('avions');
   });
 
   it('reads "inkl.", "y compris", "incl." as grammar, not as the rarest word of the prompt', () => {
-    const words = (prompt: string, language: Language) => scorer.prepareAlert(prompt, language).concepts.map((concept) => concept.surface);
     expect(words('Storenmontage inkl. Motoren', 'de')).not.toContain('inkl');
     expect(words('Pose de stores, y compris motorisation', 'fr')).not.toContain('compris');
     expect(words('Blinds incl. motors', 'en')).not.toContain('incl');

