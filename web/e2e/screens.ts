@@ -213,6 +213,9 @@ export function describeScreens(language: Language): void {
       // Scored now, so that the match lists (alert page, project detail) are on the screens, not their empty states.
       expect((await user.client.post(`/api/alerts/${created.body.id}/process`, {})).status).toBe(200);
       await user.client.post('/api/alerts', { prompt: 'restoration of stained-glass windows in chapels', frequency: 'weekly' });
+      // A prompt of long German words beside its score badge: the match row must wrap on a phone.
+      const german = await user.client.post('/api/alerts', { prompt: 'Wartung von Turmuhren und Glockenspielen', frequency: 'daily' });
+      expect((await user.client.post(`/api/alerts/${german.body.id}/process`, {})).status).toBe(200);
       const projects: Array<{ id: number; projectId: string; title: string }> = await db('projects').select('id', 'projectId', 'title').orderBy('id').limit(3);
       const project = projects[0]!;
       expect((await user.client.post('/api/watchlist', { projectId: project.id })).status).toBe(201);
