@@ -138,7 +138,6 @@ const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines'
 const EXCLUSION_PHRASES = [
   ['aber', 'keine'],
   ['aber', 'nicht'],
-  ['aber', 'weder'],
   ['weder'],
   ['keine'],
   ['ohne'],
@@ -177,7 +176,6 @@ const EXCLUSION_PHRASES = [
   ['salvo'],
   ['but', 'not'],
   ['no'],
-  ['but', 'neither'],
   ['neither'],
   ['except'],
   ['excluding'],
