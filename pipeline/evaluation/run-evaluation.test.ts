@@ -12,10 +12,10 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     async () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.8);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.83);
-      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51 (2026-11-27).
-      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.41);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.81);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
+      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.45 at 0.48 (2026-11-27).
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.44);
     },
     300_000,
   );
@@ -24,7 +24,7 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     'keeps nDCG@10 when every alert is reworded in another language',
     async () => {
       const report = await runEvaluation({ reworded: true });
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.755);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.765);
     },
     300_000,
   );

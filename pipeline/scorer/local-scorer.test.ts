@@ -42,6 +42,15 @@ describe('local scorer', () => {
     expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
   });
 
+  it('bridges a trade named by a compound whose parts name no trade ("Blitz|schutz", "Sonnen|schutz")', () => {
+    const lightning = notice({ language: 'fr', title: 'Paratonnerre du clocher de Vuillerens', canton: 'VD' });
+    const bells = notice({ language: 'fr', title: 'Révision des cloches du clocher de Vuillerens', canton: 'VD' });
+    expect(score('Blitzschutz', 'de', lightning).score).toBeGreaterThan(score('Blitzschutz', 'de', bells).score + 20);
+    const shading = notice({ language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' });
+    const windows = notice({ language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' });
+    expect(score('Sonnenschutz', 'de', shading).score).toBeGreaterThan(score('Sonnenschutz', 'de', windows).score + 20);
+  });
+
   it('bridges the common abbreviations of technical installations: PV, WP / PAC', () => {
     const solar = notice({ language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' });
     const roof = notice({ language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' });

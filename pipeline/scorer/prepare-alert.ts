@@ -63,6 +63,8 @@ interface ConceptSeed {
   share: number;
   /** For a compound's head: the regional equivalents of the whole compound ("Liegenschaftsverwaltung" → "Immobilienverwaltung"). */
   equivalents?: readonly string[];
+  /** For each part of a compound that names a trade as a whole: the trade's names, so that a notice naming it meets every part. */
+  tradeNames?: ReadonlyArray<{ language: Language; stem: string }>;
 }
 
 function roleShare(role: WordRole, parameters: ScoringParameters): number {
@@ -99,6 +101,10 @@ export function prepareAlertProfile(
         seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
         continue;
       }
+      // A compound that names a trade as a whole ("Blitzschutz", "Sonnenschutz") also stands for it whole, and its parts carry
+      // the trade's names: the parts alone reach none of them in the other languages ("paratonnerre", "tapparelle").
+      const tradeNames = resources.tradeSynonyms(language, word.stem);
+      if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
       // A compound the regional vocabulary names as a whole lends its equivalents to its head.
       const equivalents = language === 'de' ? resources.regionalEquivalents(word.stem) : [];
       word.parts.forEach((part, index) =>
@@ -109,6 +115,7 @@ export function prepareAlertProfile(
           role: conceptRole,
           share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
           ...(index === word.parts.length - 1 && equivalents.length > 0 ? { equivalents } : {}),
+          ...(tradeNames.length > 0 ? { tradeNames } : {}),
         }),
       );
     }
@@ -137,7 +144,7 @@ export function prepareAlertProfile(
   const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
   for (const seed of merged.values()) {
     const written = seed.whole ? seed.surface : null;
-    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents);
+    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents, seed.tradeNames);
     const variants = new Map<number, number>();
     // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
     let share = 0;
@@ -217,6 +224,8 @@ function variantStems(
   context: { resources: ScoringResources; corpus: CorpusStatistics; learned: LearnedAssociations; terms: TermTable; parameters: ScoringParameters },
   /** Regional equivalents of the whole compound whose head `stem` is. */
   compoundEquivalents: readonly string[] = [],
+  /** The trade names of the whole compound whose part `stem` is. */
+  compoundTradeNames: ReadonlyArray<{ language: Language; stem: string }> = [],
 ): Array<[Language, string, number]> {
   const { resources, corpus, learned, terms, parameters } = context;
   const weights = new Map<string, number>();
@@ -250,6 +259,7 @@ function variantStems(
     }
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
   }
+  for (const name of compoundTradeNames) put(name.language, name.stem, parameters.variant.vocabulary);
   return [...weights].map(([key, weight]) => [key.slice(0, 2) as Language, key.slice(3), weight]);
 }
 

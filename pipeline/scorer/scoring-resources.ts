@@ -28,7 +28,10 @@ export interface ScoringResources {
   knows(language: Language, stem: string): boolean;
   /** Stems of a code's labels, per language, with the share of each (compound parts count less). */
   labelTerms(code: string): LabelTerms['terms'] | undefined;
-  /** Label stems of the same language that share a long prefix ("vermessung" → "vermess"): stemmers miss derivations. */
+  /**
+   * Label stems of the same language that share a long prefix ("vermessung" → "vermess"): stemmers miss derivations.
+   * Not a German word and its noun in -ung, which the analyzer keeps apart ("Unterhalt" is upkeep, "Unterhaltung" entertainment).
+   */
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
@@ -180,7 +183,10 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     if (stem.length < MIN_SHARED_PREFIX) return [];
     const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1);
     return (byPrefix.get(`${language}:${stem.slice(0, MIN_SHARED_PREFIX)}`) ?? []).filter(
-      (other) => other !== stem && sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1),
+      (other) =>
+        other !== stem &&
+        sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1) &&
+        !(language === 'de' && (other === `${stem}ung` || stem === `${other}ung`)),
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
