@@ -51,6 +51,15 @@ describe('local scorer', () => {
     expect(score('Sonnenschutz', 'de', shading).score).toBeGreaterThan(score('Sonnenschutz', 'de', windows).score + 20);
   });
 
+  it('bridges a trade named by several words ("protection solaire", "sun shading") to its names of one word', () => {
+    const shutters = notice({ language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' });
+    const windows = notice({ language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' });
+    expect(score('protection solaire', 'fr', shutters).score).toBeGreaterThan(score('protection solaire', 'fr', windows).score + 20);
+    const blinds = notice({ title: 'Lamellenstoren Schulhaus Aegerten', canton: 'BE' });
+    const doors = notice({ title: 'Kellerabteile Schulhaus Aegerten', canton: 'BE' });
+    expect(score('sun shading', 'en', blinds).score).toBeGreaterThan(score('sun shading', 'en', doors).score + 20);
+  });
+
   it('bridges the common abbreviations of technical installations: PV, WP / PAC', () => {
     const solar = notice({ language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' });
     const roof = notice({ language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' });

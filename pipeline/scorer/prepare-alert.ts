@@ -2,7 +2,7 @@ import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
-import { readPrompt, type WordRole } from './read-prompt.ts';
+import { readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, type ScoringResources } from './scoring-resources.ts';
@@ -64,7 +64,33 @@ interface ConceptSeed {
   /** For a compound's head: the regional equivalents of the whole compound ("Liegenschaftsverwaltung" → "Immobilienverwaltung"). */
   equivalents?: readonly string[];
   /** For each part of a compound that names a trade as a whole: the trade's names, so that a notice naming it meets every part. */
-  tradeNames?: ReadonlyArray<{ language: Language; stem: string }>;
+  tradeNames?: readonly TradeName[];
+}
+
+type TradeName = { language: Language; stem: string };
+
+/**
+ * The trade's one-word names for each prompt word that is part of a trade name of several words in the same role
+ * ("pompe à chaleur" → "Wärmepumpe", "PAC"; "sun shading" → "Storen", "tapparelle"): the words carry them as variants.
+ */
+function tradePhraseNames(words: readonly PromptWord[], language: Language, resources: ScoringResources): Map<number, TradeName[]> {
+  const names = new Map<number, TradeName[]>();
+  let run: Array<{ stem: string; index: number }> = [];
+  const flush = () => {
+    for (const found of resources.tradePhrases(
+      language,
+      run.map((entry) => entry.stem),
+    )) {
+      for (const { index } of run.slice(found.start, found.start + found.length)) names.set(index, [...(names.get(index) ?? []), ...found.names]);
+    }
+    run = [];
+  };
+  words.forEach((word, index) => {
+    if (index > 0 && words[index - 1]!.role !== word.role) flush();
+    for (const analyzed of resources.analyzer.analyze(splitWords(word.word), language)) run.push({ stem: analyzed.stem, index });
+  });
+  flush();
+  return names;
 }
 
 function roleShare(role: WordRole, parameters: ScoringParameters): number {
@@ -88,7 +114,7 @@ export function prepareAlertProfile(
   const { resources, terms, corpus, learned, parameters } = context;
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
-  const addWords = (text: string, role: WordRole, share: number) => {
+  const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
     for (const word of resources.analyzer.analyze(splitWords(text), language)) {
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {
@@ -98,12 +124,19 @@ export function prepareAlertProfile(
         continue;
       }
       if (word.parts.length === 0) {
-        seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
+        seeds.push({
+          surface: word.surface,
+          stem: word.stem,
+          whole: true,
+          role: conceptRole,
+          share,
+          ...(phraseNames.length > 0 ? { tradeNames: phraseNames } : {}),
+        });
         continue;
       }
       // A compound that names a trade as a whole ("Blitzschutz", "Sonnenschutz") also stands for it whole, and its parts carry
       // the trade's names: the parts alone reach none of them in the other languages ("paratonnerre", "tapparelle").
-      const tradeNames = resources.tradeSynonyms(language, word.stem);
+      const tradeNames = [...resources.tradeSynonyms(language, word.stem), ...phraseNames];
       if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
       // A compound the regional vocabulary names as a whole lends its equivalents to its head.
       const equivalents = language === 'de' ? resources.regionalEquivalents(word.stem) : [];
@@ -120,7 +153,8 @@ export function prepareAlertProfile(
       );
     }
   };
-  for (const word of read.words) addWords(word.word, word.role, roleShare(word.role, parameters));
+  const phraseNames = tradePhraseNames(read.words, language, resources);
+  read.words.forEach((word, index) => addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index)));
   for (const term of context.extra?.terms ?? []) {
     if (term.weight > 0) addWords(term.text, 'subject', Math.min(1, term.weight));
     else if (term.weight < 0) addWords(term.text, 'exclusion', 1);

@@ -36,6 +36,14 @@ export interface ScoringResources {
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
   tradeSynonyms(language: Language, stem: string): Array<{ language: Language; stem: string }>;
   /**
+   * The trade names of several words ("pompe à chaleur", "sun shading") found in a run of stems, each with the
+   * position of its first stem, its length and the trade's one-word names in every language.
+   */
+  tradePhrases(
+    language: Language,
+    stems: readonly string[],
+  ): Array<{ start: number; length: number; names: ReadonlyArray<{ language: Language; stem: string }> }>;
+  /**
    * The stems, per language, of the names of the building-cost-plan group a number such as "282.5" or "230"
    * falls in (its most specific listed group), or undefined.
    */
@@ -206,6 +214,16 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       perLanguage((language) => weightedStems(names.filter((name) => name.language === language).flatMap((name) => name.words))),
     );
   });
+  // The names of several words, as runs of stems, by their first stem: "protection solaire" stands for the trade as "Storen" does.
+  const phrasesByFirst = new Map<string, Array<{ stems: string[]; entry: number }>>();
+  analyzedNames.forEach((names, entry) => {
+    for (const { language, words } of names) {
+      if (words.length < 2 || words.some((word) => word.parts.length > 0)) continue;
+      const stems = words.map((word) => word.stem);
+      const key = `${language}:${stems[0]}`;
+      phrasesByFirst.set(key, [...(phrasesByFirst.get(key) ?? []), { stems, entry }]);
+    }
+  });
   const tradesByStem = new Map<string, number[]>();
   tradeStems.forEach((stems, index) => {
     for (const { language, stem } of stems) {
@@ -293,6 +311,17 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
         }
       }
       return synonyms;
+    },
+    tradePhrases(language, stems) {
+      const found: Array<{ start: number; length: number; names: ReadonlyArray<{ language: Language; stem: string }> }> = [];
+      stems.forEach((first, start) => {
+        for (const phrase of phrasesByFirst.get(`${language}:${first}`) ?? []) {
+          const names = tradeStems[phrase.entry] ?? [];
+          if (names.length > 0 && phrase.stems.every((stem, offset) => stems[start + offset] === stem))
+            found.push({ start, length: phrase.stems.length, names });
+        }
+      });
+      return found;
     },
     spellingNeighbours(language, written) {
       const word = foldDiacritics(written.toLowerCase());
