@@ -33,50 +33,79 @@ describe('local scorer', () => {
     expect(result.explanation).toContain('déneigement');
   });
 
-  it('bridges Swiss trade names and abbreviations through the trade vocabulary', () => {
-    const tinsmith = notice({ language: 'fr', title: 'Ferblanterie de la chapelle du Bourg', canton: 'VD' });
-    const tiler = notice({ language: 'fr', title: 'Carrelage de la chapelle du Bourg', canton: 'VD' });
-    expect(score('Spenglerarbeiten', 'de', tinsmith).score).toBeGreaterThan(score('Spenglerarbeiten', 'de', tiler).score + 20);
-    const building = notice({ title: 'MSR-Anlagen Bootshaus', canton: 'BE' });
-    const other = notice({ title: 'Plattenarbeiten Bootshaus', canton: 'BE' });
-    expect(score('MCR', 'fr', building).score).toBeGreaterThan(score('MCR', 'fr', other).score + 20);
-  });
-
-  it('bridges a trade named by a compound whose parts name no trade ("Blitz|schutz", "Sonnen|schutz")', () => {
-    const lightning = notice({ language: 'fr', title: 'Paratonnerre du clocher de Vuillerens', canton: 'VD' });
-    const bells = notice({ language: 'fr', title: 'Révision des cloches du clocher de Vuillerens', canton: 'VD' });
-    expect(score('Blitzschutz', 'de', lightning).score).toBeGreaterThan(score('Blitzschutz', 'de', bells).score + 20);
-    const shading = notice({ language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' });
-    const windows = notice({ language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' });
-    expect(score('Sonnenschutz', 'de', shading).score).toBeGreaterThan(score('Sonnenschutz', 'de', windows).score + 20);
-  });
-
-  it('bridges a trade named by several words ("protection solaire", "sun shading") to its names of one word', () => {
-    const shutters = notice({ language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' });
-    const windows = notice({ language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' });
-    expect(score('protection solaire', 'fr', shutters).score).toBeGreaterThan(score('protection solaire', 'fr', windows).score + 20);
-    const blinds = notice({ title: 'Lamellenstoren Schulhaus Aegerten', canton: 'BE' });
-    const doors = notice({ title: 'Kellerabteile Schulhaus Aegerten', canton: 'BE' });
-    expect(score('sun shading', 'en', blinds).score).toBeGreaterThan(score('sun shading', 'en', doors).score + 20);
-  });
-
-  it('bridges the common abbreviations of technical installations: PV, WP / PAC', () => {
-    const solar = notice({ language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' });
-    const roof = notice({ language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' });
-    expect(score('PV-Anlagen', 'de', solar).score).toBeGreaterThan(score('PV-Anlagen', 'de', roof).score + 20);
-    const heatPump = notice({ title: 'Ersatz der Wärmepumpe im Werkhof', canton: 'BE' });
-    const boiler = notice({ title: 'Ersatz des Heizkessels im Werkhof', canton: 'BE' });
-    expect(score('PAC', 'fr', heatPump).score).toBeGreaterThan(score('PAC', 'fr', boiler).score + 20);
-  });
-
-  it('bridges Swiss German words and the German of the CPV labels, in the notices of every language', () => {
-    const bikes = notice({ title: 'Beschaffung von Fahrrädern für das Bauamt', canton: 'SG' });
-    const chairs = notice({ title: 'Beschaffung von Bürostühlen für das Bauamt', canton: 'SG' });
-    expect(score('Velos', 'de', bikes).score).toBeGreaterThan(score('Velos', 'de', chairs).score + 20);
+  it.each<[string, string, Language, Partial<ScorableProject>, Partial<ScorableProject>]>([
+    // Swiss trade names and abbreviations, through the trade vocabulary.
+    [
+      'a trade name',
+      'Spenglerarbeiten',
+      'de',
+      { language: 'fr', title: 'Ferblanterie de la chapelle du Bourg', canton: 'VD' },
+      { language: 'fr', title: 'Carrelage de la chapelle du Bourg', canton: 'VD' },
+    ],
+    ['an abbreviation', 'MCR', 'fr', { title: 'MSR-Anlagen Bootshaus', canton: 'BE' }, { title: 'Plattenarbeiten Bootshaus', canton: 'BE' }],
+    // A trade named by a compound whose parts name no trade ("Blitz|schutz", "Sonnen|schutz").
+    [
+      'a compound trade name',
+      'Blitzschutz',
+      'de',
+      { language: 'fr', title: 'Paratonnerre du clocher de Vuillerens', canton: 'VD' },
+      { language: 'fr', title: 'Révision des cloches du clocher de Vuillerens', canton: 'VD' },
+    ],
+    [
+      'a compound trade name',
+      'Sonnenschutz',
+      'de',
+      { language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' },
+      { language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' },
+    ],
+    // A trade named by several words, to its names of one word.
+    [
+      'a trade name of several words',
+      'protection solaire',
+      'fr',
+      { language: 'it', title: 'Tapparelle della scuola di Cadro', canton: 'TI' },
+      { language: 'it', title: 'Serramenti della scuola di Cadro', canton: 'TI' },
+    ],
+    [
+      'a trade name of several words',
+      'sun shading',
+      'en',
+      { title: 'Lamellenstoren Schulhaus Aegerten', canton: 'BE' },
+      { title: 'Kellerabteile Schulhaus Aegerten', canton: 'BE' },
+    ],
+    // The common abbreviations of technical installations.
+    [
+      'an installation abbreviation',
+      'PV-Anlagen',
+      'de',
+      { language: 'fr', title: 'Installation photovoltaïque sur le toit du hangar', canton: 'VD' },
+      { language: 'fr', title: 'Réfection du toit du hangar', canton: 'VD' },
+    ],
+    [
+      'an installation abbreviation',
+      'PAC',
+      'fr',
+      { title: 'Ersatz der Wärmepumpe im Werkhof', canton: 'BE' },
+      { title: 'Ersatz des Heizkessels im Werkhof', canton: 'BE' },
+    ],
+    // Swiss German words and the German of the CPV labels, in the notices of every language.
+    [
+      'a Swiss German word',
+      'Velos',
+      'de',
+      { title: 'Beschaffung von Fahrrädern für das Bauamt', canton: 'SG' },
+      { title: 'Beschaffung von Bürostühlen für das Bauamt', canton: 'SG' },
+    ],
     // "Ambulanz" reaches the French notice through the labels' "Krankenwagen" and its translation.
-    const ambulances = notice({ language: 'fr', title: 'Acquisition de deux ambulances pour Bex', canton: 'VD' });
-    const tractors = notice({ language: 'fr', title: 'Acquisition de deux tracteurs pour Bex', canton: 'VD' });
-    expect(score('Ambulanzen', 'de', ambulances).score).toBeGreaterThan(score('Ambulanzen', 'de', tractors).score + 20);
+    [
+      'a Swiss German word',
+      'Ambulanzen',
+      'de',
+      { language: 'fr', title: 'Acquisition de deux ambulances pour Bex', canton: 'VD' },
+      { language: 'fr', title: 'Acquisition de deux tracteurs pour Bex', canton: 'VD' },
+    ],
+  ])('bridges %s ("%s") to the notices of its trade in every language, well above another trade', (_, prompt, language, wanted, other) => {
+    expect(score(prompt, language, notice(wanted)).score).toBeGreaterThan(score(prompt, language, notice(other)).score + 20);
   });
 
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
