@@ -13,9 +13,9 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.815);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.87);
-      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.45–0.46 at 0.48 (2026-11-27).
-      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.44);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.86);
+      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.45–0.46 at 0.48, 0.49 at 0.46 (2026-11-27).
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.48);
     },
     300_000,
   );

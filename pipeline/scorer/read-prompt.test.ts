@@ -49,6 +49,9 @@ describe('readPrompt', () => {
     );
     expect(of('mobilier pour crèches', 'qualifier')).toEqual(['crèches']);
     expect(of('printing services for churches', 'qualifier')).toEqual(['churches']);
+    // After a clause break too: a parenthesis ends a clause.
+    expect(of('Software development (web, mobile) for care homes', 'qualifier')).toEqual(['care', 'homes']);
+    expect(of('Vitrerie (CFC 221) pour écoles', 'qualifier')).toEqual(['écoles']);
   });
 
   it('reduces a company profile to what it seeks and what it does, without the introduction', () => {

@@ -260,7 +260,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += exclusion - 1;
         continue;
       }
-      if (i > 0 && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
+      // Not at the very start of the prompt ("Für Spitäler: …"), but after a clause break ("… (BKP 27) für Heime").
+      if (at > 0 && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
         role = 'qualifier';
         continue;
       }
