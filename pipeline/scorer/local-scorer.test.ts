@@ -73,6 +73,21 @@ describe('local scorer', () => {
       { title: 'Lamellenstoren Schulhaus Aegerten', canton: 'BE' },
       { title: 'Kellerabteile Schulhaus Aegerten', canton: 'BE' },
     ],
+    // Civil-engineering trades, named by one word or by several.
+    [
+      'a civil-engineering trade',
+      'glissières de sécurité',
+      'fr',
+      { title: 'Neue Leitplanken Talstrasse Oberwil', canton: 'BL' },
+      { title: 'Neue Randsteine Talstrasse Oberwil', canton: 'BL' },
+    ],
+    [
+      'a civil-engineering trade',
+      'pareti antirumore',
+      'it',
+      { title: 'Lärmschutzwände entlang der Talstrasse Oberwil', canton: 'BL' },
+      { title: 'Stützmauern entlang der Talstrasse Oberwil', canton: 'BL' },
+    ],
     // The common abbreviations of technical installations.
     [
       'an installation abbreviation',
