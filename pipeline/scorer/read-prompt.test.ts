@@ -80,6 +80,11 @@ describe('readPrompt', () => {
     expect(contractor.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['conservatory', 'projects']);
     expect(of('Impresa di vetreria cerca appalti per verande', 'subject')).toEqual(['appalti', 'verande']);
     expect(of("We're a glazing company seeking conservatory contracts", 'profile')).toEqual(['a', 'glazing', 'company']);
+    // A wish as a participle or a phrase: "cherchant", "à la recherche de", "cercando", "alla ricerca di", "auf der Suche nach".
+    expect(of('Atelier de vitrerie cherchant des vérandas', 'subject')).toEqual(['des', 'vérandas']);
+    expect(of('Vitrier à la recherche de vérandas', 'subject')).toEqual(['vérandas']);
+    expect(of('Vetreria alla ricerca di verande', 'subject')).toEqual(['verande']);
+    expect(of('Glaserei auf der Suche nach Wintergärten', 'subject')).toEqual(['Wintergärten']);
   });
 
   it('drops the wish from a prompt that only says what it seeks', () => {
