@@ -14,7 +14,7 @@ export interface LlmSelection {
  * the alert's wording makes it. Chosen on the labelled set's trade-off between pairs sent and
  * relevance-2 pairs kept (docs/matching.md).
  */
-export const LLM_RELATIVE_CUTOFF = 0.3;
+export const LLM_RELATIVE_CUTOFF = 0.25;
 
 /**
  * The lowest local score an alert's pair needs to be re-scored by the LLM: its K-th best stored score
