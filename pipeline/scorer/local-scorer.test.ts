@@ -171,6 +171,10 @@ describe('local scorer', () => {
     expect(words('Blinds incl. motors', 'en')).not.toContain('incl');
   });
 
+  it('reads the English function words the short stop list lacks as grammar ("doing" is no slip for "dosing")', () => {
+    expect(words('Glazing firm doing repairs during winter', 'en')).toEqual(['glazing', 'firm', 'repairs', 'winter']);
+  });
+
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {
     const prompt = 'Schneeräumung Parkhaus';
     const repeated = notice({ title: 'Schneeräumung, déneigement, sgombero neve, snow clearing' });

@@ -65,8 +65,49 @@ const INCLUSION_WORDS: Record<Language, readonly string[]> = {
   en: ['incl', 'including', 'inclusive'],
 };
 
+/**
+ * Function words of the usual English list (NLTK's) that the stopword package's short one (108 words) lacks; not
+ * "no / nor / not", which the prompt reader needs, nor the comparisons it reads beside a figure ("above", "over").
+ */
+const ENGLISH_FUNCTION_WORDS = [
+  'myself',
+  'ours',
+  'ourselves',
+  'yours',
+  'yourself',
+  'yourselves',
+  'she',
+  'hers',
+  'herself',
+  'its',
+  'itself',
+  'theirs',
+  'themselves',
+  'whom',
+  'having',
+  'does',
+  'doing',
+  'until',
+  'against',
+  'during',
+  'again',
+  'further',
+  'once',
+  'when',
+  'why',
+  'few',
+  'own',
+  'so',
+  'will',
+  'just',
+  'don',
+];
+const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = { de: [], fr: [], it: [], en: ENGLISH_FUNCTION_WORDS };
+
 const stopList = (list: readonly string[], language: Language) =>
-  [...list, ...NEGATIVE_CONJUNCTIONS[language], ...INCLUSION_WORDS[language]].filter((word) => !PROCUREMENT_NOUNS[language].includes(word));
+  [...list, ...EXTRA_FUNCTION_WORDS[language], ...NEGATIVE_CONJUNCTIONS[language], ...INCLUSION_WORDS[language]].filter(
+    (word) => !PROCUREMENT_NOUNS[language].includes(word),
+  );
 
 const STOP_LISTS: Record<Language, readonly string[]> = { de: stopList(deu, 'de'), fr: stopList(fra, 'fr'), it: stopList(ita, 'it'), en: stopList(eng, 'en') };
 
