@@ -63,7 +63,10 @@ interface ConceptSeed {
   share: number;
   /** For a compound's head: the regional equivalents of the whole compound ("Liegenschaftsverwaltung" → "Immobilienverwaltung"). */
   equivalents?: readonly string[];
-  /** For each part of a compound that names a trade as a whole: the trade's names, so that a notice naming it meets every part. */
+  /**
+   * The one-word names of the trade a compound names as a whole (on each of its parts), or a trade name of several
+   * words names (on each of its words): a notice naming the trade meets every part of the prompt's name for it.
+   */
   tradeNames?: readonly TradeName[];
 }
 
@@ -258,8 +261,8 @@ function variantStems(
   context: { resources: ScoringResources; corpus: CorpusStatistics; learned: LearnedAssociations; terms: TermTable; parameters: ScoringParameters },
   /** Regional equivalents of the whole compound whose head `stem` is. */
   compoundEquivalents: readonly string[] = [],
-  /** The trade names of the whole compound whose part `stem` is. */
-  compoundTradeNames: ReadonlyArray<{ language: Language; stem: string }> = [],
+  /** The trade names the word carries (ConceptSeed.tradeNames). */
+  tradeNames: readonly TradeName[] = [],
 ): Array<[Language, string, number]> {
   const { resources, corpus, learned, terms, parameters } = context;
   const weights = new Map<string, number>();
@@ -293,7 +296,7 @@ function variantStems(
     }
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
   }
-  for (const name of compoundTradeNames) put(name.language, name.stem, parameters.variant.vocabulary);
+  for (const name of tradeNames) put(name.language, name.stem, parameters.variant.vocabulary);
   return [...weights].map(([key, weight]) => [key.slice(0, 2) as Language, key.slice(3), weight]);
 }
 
