@@ -74,7 +74,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   calibration: Object.freeze([
     [0, 0],
     [0.24, 20],
-    [0.58, 70],
+    [0.46, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
