@@ -50,7 +50,7 @@ describe('readPrompt', () => {
     expect(of('mobilier pour crèches', 'qualifier')).toEqual(['crèches']);
     expect(of('printing services for churches', 'qualifier')).toEqual(['churches']);
     // After a clause break too: a parenthesis ends a clause.
-    expect(of('Software development (web, mobile) for care homes', 'qualifier')).toEqual(['care', 'homes']);
+    expect(of('Glazing repairs (frames, seals) for parish halls', 'qualifier')).toEqual(['parish', 'halls']);
     expect(of('Vitrerie (CFC 221) pour écoles', 'qualifier')).toEqual(['écoles']);
   });
 
