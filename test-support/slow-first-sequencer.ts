@@ -9,11 +9,8 @@ export const SLOW_FILES = [
   'cli/commands/scale-out.test.ts',
   'cli/commands/serve.test.ts',
   'cli/commands/serve-postgres.test.ts',
-  'web/e2e/screens-fr.browser.test.ts',
+  'web/e2e/screens.browser.test.ts',
   'pipeline/score/scoring-worker.test.ts',
-  'web/e2e/screens-de.browser.test.ts',
-  'web/e2e/screens-it.browser.test.ts',
-  'web/e2e/screens-en.browser.test.ts',
   // Mostly waiting for other processes: started early, it overlaps the rest.
   'pipeline/summarize/summarize-workers.test.ts',
   'cli/commands/scrape.test.ts',

@@ -1,8 +1,8 @@
 /**
  * Every screen of the SPA, served by the real API on a seeded database, in fr/de/it/en at 390, 1024 and 1280 px:
  * nothing wider than the viewport, no button spilling over its card, no word broken inside, no untranslated text, and, at each width in one language,
- * axe-core without serious or critical violations. One file per language (screens-<language>.browser.test.ts), so that the four run in
- * parallel workers; in each, one browser and one page per visitor, reused.
+ * axe-core without serious or critical violations. One file (screens.browser.test.ts) for the four languages: the API is seeded, the
+ * alerts scored and the browser started once, and one page per visitor is reused (four files in parallel workers cost ~17 s more CPU).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -188,10 +188,10 @@ function inspect(args: { english: string[]; language: string }): Problems {
   return problems;
 }
 
-/** The screens in one language; the file of the first language also checks how the built assets are served. */
-export function describeScreens(language: Language): void {
+/** The screens in these languages; the file of the first language also checks how the built assets are served. */
+export function describeScreens(languages: readonly Language[]): void {
   // Generous limits: at load 20 (two CPU burners beside the suite) a page load took over 30 s; each wait still ends on its condition.
-  describe.skipIf(!hasChromium)(`every screen in ${language} at three widths`, { timeout: 900_000 }, () => {
+  describe.skipIf(!hasChromium)(`every screen in ${languages.join(', ')} at three widths`, { timeout: 900_000 }, () => {
     let outDir = '';
     let api: TestApi;
     let browser: Browser | undefined;
@@ -283,7 +283,7 @@ export function describeScreens(language: Language): void {
       await api?.close();
     });
 
-    it.runIf(language === LANGUAGES[0])('serves the production build pre-compressed and cacheable for a year', async () => {
+    it.runIf(languages.includes(LANGUAGES[0]))('serves the production build pre-compressed and cacheable for a year', async () => {
       const html = await (await fetch(`${origin}/`)).text();
       expect(html).toContain('data-shell="title"');
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
@@ -302,7 +302,7 @@ export function describeScreens(language: Language): void {
      * in the current section (/alerts → /alerts/7, /auth → /auth?tab=register) may be the same page component, which
      * keeps its elements, so it is loaded, as is the landing page's next screen.
      */
-    async function open(page: Page, screen: Screen): Promise<void> {
+    async function open(page: Page, screen: Screen, language: Language): Promise<void> {
       const separator = screen.path.includes('?') ? '&' : '?';
       const target = `${screen.path}${separator}lng=${language}`;
       const section = (path: string) => path.split('/')[1];
@@ -321,7 +321,7 @@ export function describeScreens(language: Language): void {
       await page.locator(`:is(${screen.ready}):not([data-stale])`).first().waitFor();
     }
 
-    {
+    for (const language of languages) {
       const index = LANGUAGES.indexOf(language);
       it(`${language}: fits 390/1024/1280 px, breaks no word, shows only ${language} text${index < WIDTHS.length ? `, passes axe at ${WIDTHS[index]} px` : ''}`, async () => {
         const english = [...SERVER_ENGLISH, ...(language === 'en' ? [] : englishSentences(language))];
@@ -329,10 +329,12 @@ export function describeScreens(language: Language): void {
         // axe-core checks structure, names and contrast, which do not change with the language: each width is audited
         // in one language (fr 390, de 1024, it 1280), English text in none.
         const axeWidth = WIDTHS[index];
+        // Each language starts with a page load (the app reads the language when it loads), not through the router.
+        for (const page of [visitor, member]) await page.goto('about:blank');
         for (const screen of screens) {
           const page = screen.auth ? member : visitor;
           await page.setViewportSize({ width: 1280, height: 900 });
-          await open(page, screen);
+          await open(page, screen, language);
           await page.waitForFunction(
             () => document.querySelectorAll('.spinner, [aria-busy=true]').length === 0 && !document.querySelector('[data-shell-root]'),
           );

@@ -1,3 +1,3 @@
 import { describeScreens } from './screens.ts';
 
-describeScreens('en');
+describeScreens(['fr', 'de', 'it', 'en']);

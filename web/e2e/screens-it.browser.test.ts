@@ -1,3 +1,0 @@
-import { describeScreens } from './screens.ts';
-
-describeScreens('it');
