@@ -13,8 +13,8 @@ import {
 export const FEEDBACK_GRID = {
   promptBoost: [0.5, 1],
   promptDampen: [0.5, 1],
-  likeShare: [0.4, 0.6, 1],
-  unlikeShare: [0.5, 1, 2],
+  likeShare: [0.6, 1, 1.5],
+  unlikeShare: [1, 2, 3],
   unlikeMinDocuments: [0, 5],
   promptCodeDigits: [3],
 } as const;

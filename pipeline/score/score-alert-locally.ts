@@ -1,14 +1,7 @@
 import type { AlertToScore } from '../../db/alerts-scoring.ts';
 import type { MatchToStore } from '../../db/alert-matches.ts';
 import { learnedCandidates } from '../scorer/candidate-index.ts';
-import {
-  LEARNING_WEIGHTS,
-  scoreLearnedAtLeast,
-  scoreLearnedAtLeastFrom,
-  similarityTo,
-  type AlertLearning,
-  type LearnedAlert,
-} from '../scorer/learned-alert.ts';
+import { LEARNING_WEIGHTS, scoreLearnedAtLeast, scoreLearnedAtLeastFrom, likenessTo, type AlertLearning, type LearnedAlert } from '../scorer/learned-alert.ts';
 import { bestMatches, learnedNothing, noteBestMatch, prepareAlertWithPseudoFeedback, withPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import type { LearnedAssociations } from '../scorer/learned-associations.ts';
 import type { LocalScorer, PreparedProject } from '../scorer/local-scorer.ts';
@@ -49,7 +42,7 @@ function candidatesOf(index: ProjectIndex, prepared: LearnedAlert, floor: number
   const minimum = needed / (2 * 100 * share);
   for (const project of index.candidates.projects()) {
     if (found.has(project.id) || (index.seqOf(Number(project.id)) ?? 0) <= afterSeq) continue;
-    if (similarityTo(similarity.liked, project, similarity.idf) >= minimum) found.set(project.id, project);
+    if (likenessTo(similarity.liked, project, similarity.idf) >= minimum) found.set(project.id, project);
   }
   return found.values();
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, promptWordPresence, scoreLearned, scoreLearnedAtLeast, type AlertLearning } from './learned-alert.ts';
-import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
+import { createLocalScorer, type PreparedProject, type ScorableProject } from './local-scorer.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.
 const scorer = createLocalScorer();
@@ -117,6 +117,17 @@ describe('learned alert', () => {
       corpus,
     );
     expect(scoreLearned(scorer, off, similar)).toBe(scoreLearned(scorer, base, similar));
+  });
+
+  it('lifts a project as much as the liked project it resembles, however different the other liked projects are', () => {
+    const organ = project('l1', 'Relevage des orgues de la cathédrale', 'Relevage, harmonisation, accord des jeux en étain', ['37311300']);
+    const bells = project('l2', 'Électrification des cloches du beffroi', 'Jougs, battants, moteurs de volée', ['44512000']);
+    const similar = project('s', 'Relevage et harmonisation des jeux en étain de la salle', 'Relevage, harmonisation', ['37311300']);
+    const learnedFrom = (liked: PreparedProject[]) => prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', { ...nothing, liked }, corpus);
+    const alone = scoreLearned(scorer, learnedFrom([organ]), similar);
+    expect(alone).toBeGreaterThan(scoreLearned(scorer, prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', undefined, corpus), similar) + 10);
+    // A second liked project of another kind does not dilute the resemblance (a centroid of the two would halve it).
+    expect(scoreLearned(scorer, learnedFrom([organ, bells]), similar)).toBe(alone);
   });
 
   it("does not hold a disliked project's rare words (its tender's names) against the tender's other lots", () => {
