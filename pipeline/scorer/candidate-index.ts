@@ -1,3 +1,4 @@
+import { placeFactorOf } from './place-constraints.ts';
 import { createCorpusCounter, type CorpusStatistics } from './corpus-statistics.ts';
 import { calibratedScore, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
 import { LEARNING_WEIGHTS, type LearnedAlert } from './learned-alert.ts';
@@ -288,12 +289,9 @@ export function createCandidateIndex(_scorer?: LocalScorer, parameters: ScoringP
       const bound = boundFor(alert, parameters);
       // The scorer's place factor by canton id (0: unknown canton).
       const placeFactor = new Float64Array(cantonIds.size + 1).fill(1);
-      const place = alert.place;
-      if (place) {
-        placeFactor[0] = parameters.place.unknown;
-        for (const [canton, id] of cantonIds) {
-          if (!place.cantons.has(canton)) placeFactor[id] = place.exclusive ? parameters.place.outsideExclusive : parameters.place.outside;
-        }
+      if (alert.place) {
+        placeFactor[0] = placeFactorOf(alert.place, null, parameters.place);
+        for (const [canton, id] of cantonIds) placeFactor[id] = placeFactorOf(alert.place, canton, parameters.place);
       }
       const depthWeights = parameters.cpvDepth;
       for (const slot of touched) {

@@ -201,6 +201,17 @@ describe('local scorer', () => {
     expect(score(prompt, 'it', notice({ ...shading, canton: 'LU' })).explanation).toContain('cantone LU');
   });
 
+  it('puts a notice of a canton the alert excludes ("except in Ticino") below the same notice elsewhere, and says why', () => {
+    const shading = { title: 'Erneuerung der Storen, Gemeindehaus', cpvCodes: ['45421150'] };
+    const prompt = 'Storen und Sonnenschutz, ausser im Tessin';
+    const excluded = score(prompt, 'de', notice({ ...shading, canton: 'TI' }));
+    const elsewhere = score(prompt, 'de', notice({ ...shading, canton: 'GE' }));
+    expect(elsewhere.score).toBeGreaterThanOrEqual(score('Storen und Sonnenschutz', 'de', notice({ ...shading, canton: 'GE' })).score);
+    expect(excluded.score).toBeLessThan(20);
+    expect(excluded.explanation).toContain('ausgeschlossener Kanton TI');
+    expect(score(prompt, 'fr', notice({ ...shading, canton: 'TI' })).explanation).toContain('canton exclu TI');
+  });
+
   it('reads a prompt in the language it is written in, whatever the alert language says', () => {
     const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
     expect(score('déneigement des parkings', 'de', snow).score).toBe(score('déneigement des parkings', 'fr', snow).score);

@@ -9,6 +9,7 @@ import {
 } from './learned-associations.ts';
 import { explainMatch } from './match-explanation.ts';
 import { prepareAlertProfile, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
+import { placeFactorOf, placeRelation, type PlaceRelation } from './place-constraints.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
 import { detectPromptLanguage } from './prompt-language.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
@@ -278,11 +279,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   if (alert.qualifierWeight > 0) evidence *= 1 - parameters.qualifierGate * (1 - qualifierShare);
   if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
 
-  let placeFactor = 1;
-  if (alert.place) {
-    if (project.canton === null) placeFactor = parameters.place.unknown;
-    else if (!alert.place.cantons.has(project.canton)) placeFactor = alert.place.exclusive ? parameters.place.outsideExclusive : parameters.place.outside;
-  }
+  const placeFactor = placeFactorOf(alert.place, project.canton, parameters.place);
   const score = calibratedScore(evidence * placeFactor, parameters);
   return { frequencies, norm, lexical, cpv, cpvCode, qualifier: qualifierShare, exclusion, placeFactor, score };
 }
@@ -290,7 +287,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
 export interface MatchSignals {
   cpvCode: string | null;
   words: string[];
-  place: { canton: string; inside: boolean } | null;
+  place: { canton: string; relation: PlaceRelation } | null;
 }
 
 export function matchSignals(alert: AlertProfile, project: ProjectProfile, evidence: Evidence, parameters: ScoringParameters): MatchSignals {
@@ -300,10 +297,13 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
     const matched = saturate(evidence.frequencies[index] ?? 0, evidence.norm);
     if (matched >= parameters.explainedShare) contributions.push({ surface: concept.surface, value: concept.weight * matched });
   });
-  let place: MatchSignals['place'] = null;
-  if (alert.place && project.canton !== null) {
-    place = alert.place.cantons.has(project.canton) ? { canton: project.canton, inside: true } : { canton: [...alert.place.cantons].join('/'), inside: false };
-  }
+  const relation = alert.place ? placeRelation(alert.place, project.canton) : null;
+  const place: MatchSignals['place'] =
+    relation === 'inside' || relation === 'excluded'
+      ? { canton: project.canton!, relation }
+      : relation === 'outside'
+        ? { canton: [...alert.place!.cantons].join('/'), relation }
+        : null;
   const words = contributions
     .sort((a, b) => b.value - a.value)
     .map((entry) => entry.surface)

@@ -7,7 +7,7 @@ describe('match explanation', () => {
     expect(withLikeness(explainMatch(none, 'de'), 'de', 'best')).toBe('ähnlich wie der beste Treffer');
     expect(withLikeness(explainMatch({ ...none, words: ['horloges'] }, 'fr'), 'fr', 'best')).toBe('horloges · proche de la meilleure correspondance');
     expect(withLikeness(explainMatch(none, 'it'), 'it', 'liked')).toBe('simile ai progetti segnati come pertinenti');
-    expect(withLikeness(explainMatch({ ...none, place: { canton: 'VD', inside: true } }, 'en'), 'en', 'liked')).toBe(
+    expect(withLikeness(explainMatch({ ...none, place: { canton: 'VD', relation: 'inside' } }, 'en'), 'en', 'liked')).toBe(
       'canton VD · like projects marked relevant',
     );
   });

@@ -1,9 +1,10 @@
 import type { Language } from './text-analysis.ts';
 
-const WORDING: Record<Language, { canton: string; outside: string; nothing: string; likeLiked: string; likeBest: string }> = {
+const WORDING: Record<Language, { canton: string; outside: string; excluded: string; nothing: string; likeLiked: string; likeBest: string }> = {
   fr: {
     canton: 'canton',
     outside: 'hors canton',
+    excluded: 'canton exclu',
     nothing: 'aucune correspondance',
     likeLiked: 'proche des projets jugés pertinents',
     likeBest: 'proche de la meilleure correspondance',
@@ -11,6 +12,7 @@ const WORDING: Record<Language, { canton: string; outside: string; nothing: stri
   de: {
     canton: 'Kanton',
     outside: 'ausserhalb Kanton',
+    excluded: 'ausgeschlossener Kanton',
     nothing: 'keine Übereinstimmung',
     likeLiked: 'ähnlich wie als passend markierte Projekte',
     likeBest: 'ähnlich wie der beste Treffer',
@@ -18,17 +20,25 @@ const WORDING: Record<Language, { canton: string; outside: string; nothing: stri
   it: {
     canton: 'cantone',
     outside: 'fuori cantone',
+    excluded: 'cantone escluso',
     nothing: 'nessuna corrispondenza',
     likeLiked: 'simile ai progetti segnati come pertinenti',
     likeBest: 'simile alla corrispondenza migliore',
   },
-  en: { canton: 'canton', outside: 'outside canton', nothing: 'no match', likeLiked: 'like projects marked relevant', likeBest: 'like the best match' },
+  en: {
+    canton: 'canton',
+    outside: 'outside canton',
+    excluded: 'excluded canton',
+    nothing: 'no match',
+    likeLiked: 'like projects marked relevant',
+    likeBest: 'like the best match',
+  },
 };
 
 export interface ExplanationParts {
   cpv: { code: string; label: string } | null;
   words: readonly string[];
-  place: { canton: string; inside: boolean } | null;
+  place: { canton: string; relation: 'inside' | 'outside' | 'excluded' } | null;
 }
 
 /** One line in the alert's language: "CPV 79530000 Services de traduction · traduction, notice · canton VD". */
@@ -37,7 +47,7 @@ export function explainMatch(parts: ExplanationParts, language: Language): strin
   const pieces: string[] = [];
   if (parts.cpv) pieces.push(`CPV ${parts.cpv.code} ${parts.cpv.label}`);
   if (parts.words.length > 0) pieces.push(parts.words.join(', '));
-  if (parts.place) pieces.push(`${parts.place.inside ? wording.canton : wording.outside} ${parts.place.canton}`);
+  if (parts.place) pieces.push(`${parts.place.relation === 'inside' ? wording.canton : wording[parts.place.relation]} ${parts.place.canton}`);
   return pieces.length > 0 ? pieces.join(' · ') : wording.nothing;
 }
 

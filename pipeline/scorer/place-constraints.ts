@@ -2,8 +2,41 @@ import { CANTONS, EXCLUSIVE_MARKERS, PLACE_INTRODUCERS, REGIONS } from './swiss-
 import { foldDiacritics } from './text-analysis.ts';
 
 export interface PlaceConstraint {
+  /** The cantons asked for; empty when the prompt only excludes some ("sauf dans le canton de Genève"). */
   cantons: ReadonlySet<string>;
   exclusive: boolean;
+  /** The cantons named in an exclusion ("except in Ticino", "ausser im Kanton Zürich"). */
+  excluded: ReadonlySet<string>;
+}
+
+/** Where a notice stands to the prompt's places. */
+export type PlaceRelation = 'inside' | 'outside' | 'excluded';
+
+/** How a notice in `canton` (null: unknown) stands to the constraint, or null when the constraint says nothing about it. */
+export function placeRelation(place: PlaceConstraint, canton: string | null): PlaceRelation | 'unknown' | null {
+  if (canton !== null && place.excluded.has(canton)) return 'excluded';
+  if (place.cantons.size === 0) return null;
+  if (canton === null) return 'unknown';
+  return place.cantons.has(canton) ? 'inside' : 'outside';
+}
+
+/** The share of its evidence a notice in `canton` keeps: all inside, less outside or unknown, least in an excluded canton. */
+export function placeFactorOf(
+  place: PlaceConstraint | null,
+  canton: string | null,
+  factors: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>,
+): number {
+  if (!place) return 1;
+  switch (placeRelation(place, canton)) {
+    case 'excluded':
+      return factors.outsideExclusive;
+    case 'outside':
+      return place.exclusive ? factors.outsideExclusive : factors.outside;
+    case 'unknown':
+      return factors.unknown;
+    default:
+      return 1;
+  }
 }
 
 export interface PlaceMention {
@@ -114,11 +147,20 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
   return mentions;
 }
 
-export function readPlaceConstraint(words: readonly string[], mentions: readonly PlaceMention[]): PlaceConstraint | null {
-  const cantons = new Set(mentions.map((mention) => mention.canton).filter((canton) => canton !== ''));
-  if (cantons.size === 0) return null;
+/** The places asked for (`mentions`) and those excluded (`excludedMentions`), or null when the prompt names none. */
+export function readPlaceConstraint(
+  words: readonly string[],
+  mentions: readonly PlaceMention[],
+  excludedMentions: readonly PlaceMention[] = [],
+): PlaceConstraint | null {
+  const cantonsOf = (list: readonly PlaceMention[]) => new Set(list.map((mention) => mention.canton).filter((canton) => canton !== ''));
+  const cantons = cantonsOf(mentions);
+  const excluded = cantonsOf(excludedMentions);
+  // A place excluded inside a canton asked for ("nur im Kanton Bern, aber nicht in Thun") is finer than a canton: the canton stays wanted.
+  for (const canton of cantons) excluded.delete(canton);
+  if (cantons.size === 0 && excluded.size === 0) return null;
   const exclusive = words.some((word) => EXCLUSIVE.has(normalizeWord(word)));
-  return { cantons, exclusive };
+  return { cantons, exclusive, excluded };
 }
 
 /** Words for a place's surroundings, after its name. */

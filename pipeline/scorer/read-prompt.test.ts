@@ -123,6 +123,23 @@ describe('readPrompt', () => {
     expect(country.words.map((word) => word.word)).toEqual(['Storenmontage', 'in', 'der', 'ganzen']);
   });
 
+  it('reads a place named in an exclusion as a place not wanted: "except in Ticino", "ausser im Kanton Zürich", "mais pas dans le canton de Genève"', () => {
+    for (const [prompt, canton] of [
+      ['harp tuning, except in Ticino', 'TI'],
+      ['Orgelstimmung, ausser im Kanton Zürich', 'ZH'],
+      ['accordage de harpes, mais pas dans le canton de Genève', 'GE'],
+      ['accordatura di arpe, tranne nel Canton Vaud', 'VD'],
+    ] as const) {
+      const read = readPrompt(prompt);
+      expect(read.place?.cantons, prompt).toEqual(new Set());
+      expect(read.place?.excluded, prompt).toEqual(new Set([canton]));
+    }
+    // A place excluded inside the canton asked for is finer than a canton: the canton stays wanted.
+    const finer = readPrompt('Orgelstimmung nur im Kanton Bern, aber nicht in Thun').place;
+    expect(finer?.cantons).toEqual(new Set(['BE']));
+    expect(finer?.excluded).toEqual(new Set());
+  });
+
   it("reads a place in a company's self-description as where it is, and one named with its wish as a constraint", () => {
     expect(readPrompt('Wir sind eine Dachdeckerei aus Luzern und suchen Aufträge für Steildächer').place).toBeNull();
     expect(readPrompt('Nous sommes un atelier de Fribourg et cherchons des travaux de vitrerie dans le canton de Berne').place?.cantons).toEqual(

@@ -223,12 +223,9 @@ export function readPrompt(prompt: string): ReadPrompt {
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
   // Geneva, seeking …", "Impresa di pulizie cerca …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
-  // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
-  // where it wants to work: only places named with what it seeks constrain.
-  const sought = isProfile ? mentions.filter((mention) => Math.min(...mention.wordIndices) > firstSeek) : mentions;
-  const place = readPlaceConstraint(all, sought);
-
   const words: PromptWord[] = [];
+  /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
+  const placeRoles = new Map<number, WordRole>();
   let offset = 0;
   let seekingStarted = !isProfile;
   for (const clause of clauses) {
@@ -272,12 +269,20 @@ export function readPrompt(prompt: string): ReadPrompt {
         role = 'qualifier';
         continue;
       }
-      if (placeIndices.has(at) || (place && EXCLUSIVE.has(folded[at]!))) continue;
+      if (placeIndices.has(at)) {
+        placeRoles.set(at, role);
+        continue;
+      }
+      if (mentions.length > 0 && EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       if (hasDigit(folded[at]) || (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))) continue;
       words.push({ word: clause[i]!, role });
     }
     offset += clause.length;
   }
-  return { words, place };
+  const excluded = mentions.filter((mention) => mention.wordIndices.some((index) => placeRoles.get(index) === 'exclusion'));
+  // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
+  // where it wants to work: only places named with what it seeks constrain.
+  const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
+  return { words, place: readPlaceConstraint(all, sought, excluded) };
 }
