@@ -222,6 +222,12 @@ describe('local scorer', () => {
     expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
+  it('reads a German plural in -os as its singular ("Kinos" meets "Kino"), which Snowball leaves apart', () => {
+    const cinema = notice({ title: 'Sanierung Kino Rex, Lüftung', cpvCodes: ['45331210'] });
+    const hall = notice({ title: 'Sanierung Turnhalle, Lüftung', cpvCodes: ['45331210'] });
+    expect(score('Lüftung von Kinos', 'de', cinema).score).toBeGreaterThan(score('Lüftung von Kinos', 'de', hall).score + 10);
+  });
+
   it('keeps a German noun in -ung apart from the word it derives from ("Unterhaltung" is entertainment, "Unterhalt" upkeep)', () => {
     const entertainment = notice({ title: 'Unterhaltungsprogramm für das Stadtfest', cpvCodes: ['92300000'] });
     const upkeep = notice({ title: 'Unterhalt der Friedhofsanlagen', cpvCodes: ['77310000'] });

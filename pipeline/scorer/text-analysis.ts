@@ -133,6 +133,8 @@ export interface LanguageTools {
 
 const toolsCache = new Map<Language, LanguageTools>();
 const GERMAN_UNG_NOUN = /ung(en|s)?$/;
+/** German loanwords in -o take -s in the plural; a singular in -os is rare ("Chaos", "Kosmos") and short ones are kept ("Los"). */
+const GERMAN_VOWEL_PLURAL = /^.{2,}[^aeiouäöü]os$/;
 
 export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
@@ -147,7 +149,9 @@ export function languageTools(language: Language): LanguageTools {
       if (stem === undefined) {
         // German Snowball cuts "-ung" when the word is long enough: "Unterhaltung" (entertainment) would meet "Unterhalt"
         // (upkeep), "Leitung" "leiten". A noun in -ung keeps it, losing only its plural or linking ending.
-        stem = language === 'de' && GERMAN_UNG_NOUN.test(word) ? foldDiacritics(word.replace(/(en|s)$/, '')) : foldDiacritics(stemmer.stem(word));
+        // Its -s plural after a vowel ("Büros", "Autos", "Kinos") is one Snowball keeps: "Büros" would meet no "Büro".
+        const singular = language === 'de' && GERMAN_VOWEL_PLURAL.test(word) ? word.slice(0, -1) : word;
+        stem = language === 'de' && GERMAN_UNG_NOUN.test(singular) ? foldDiacritics(singular.replace(/(en|s)$/, '')) : foldDiacritics(stemmer.stem(singular));
         stems.set(word, stem);
       }
       return stem;
