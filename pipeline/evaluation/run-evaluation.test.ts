@@ -12,7 +12,7 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     async () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.815);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.82);
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46 (2026-11-27).
       expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.48);
@@ -24,7 +24,7 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     'keeps nDCG@10 when every alert is reworded in another language',
     async () => {
       const report = await runEvaluation({ reworded: true });
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.765);
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.77);
     },
     300_000,
   );
