@@ -147,6 +147,13 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', cemetery).score).toBeLessThan(score(prompt, 'de', park).score - 15);
   });
 
+  it('does not exclude what the excluded thing shares with the sought one ("cleaning of chandeliers, no window cleaning")', () => {
+    const chandeliers = notice({ language: 'en', title: 'Cleaning of the chandeliers of the opera house', cpvCodes: ['90911200'] });
+    expect(score('cleaning of chandeliers, no window cleaning', 'en', chandeliers).score).toBe(score('cleaning of chandeliers', 'en', chandeliers).score);
+    const lustres = notice({ title: 'Nettoyage des lustres du théâtre', cpvCodes: ['90911200'] });
+    expect(score('nettoyage de lustres, mais pas de nettoyage de vitres', 'fr', lustres).score).toBe(score('nettoyage de lustres', 'fr', lustres).score);
+  });
+
   it('excludes the nouns of "ni … ", "weder … noch", "né … né", "neither … nor", not the conjunctions', () => {
     const excluded = (prompt: string, language: Language) =>
       scorer

@@ -164,9 +164,12 @@ export function prepareAlertProfile(
   }
   for (const text of context.extra?.exclusions ?? []) addWords(text, 'exclusion', 1);
 
-  // One concept per stem and role, at the largest share it was given.
+  // One concept per stem and role, at the largest share it was given. A word the prompt both seeks and excludes is what
+  // the excluded thing shares with the sought one ("cleaning of offices, no window cleaning"): it excludes nothing.
+  const sought = new Set(seeds.filter((seed) => seed.role !== 'exclusion').map((seed) => seed.stem));
   const merged = new Map<string, ConceptSeed>();
   for (const seed of seeds) {
+    if (seed.role === 'exclusion' && sought.has(seed.stem)) continue;
     const key = `${seed.role}:${seed.stem}`;
     const known = merged.get(key);
     if (!known || known.share < seed.share) merged.set(key, seed);
