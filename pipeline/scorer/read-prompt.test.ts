@@ -25,6 +25,14 @@ describe('readPrompt', () => {
     expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
   });
 
+  it('reads a bare negation after the start as an exclusion ("…, not in chapels", "…, nicht von Orgeln"), not one that widens', () => {
+    expect(of('harp tuning in concert halls, not in chapels', 'exclusion')).toEqual(['in', 'chapels']);
+    expect(of('Stimmen von Harfen, nicht von Orgeln', 'exclusion')).toEqual(['von', 'Orgeln']);
+    expect(of('accordatura di arpe, non di organi', 'exclusion')).toEqual(['di', 'organi']);
+    expect(of('Stimmen von Harfen, nicht nur Konzertharfen', 'exclusion')).toEqual([]);
+    expect(of('not only harp tuning but also harp repair', 'exclusion')).toEqual([]);
+  });
+
   it('reads what frames a subject without naming it as no subject word: "im Bereich", "tout ce qui concerne", "in the field of"', () => {
     expect(of('Montage im Bereich Storen', 'subject')).toEqual(['Montage', 'Storen']);
     expect(of('Tout ce qui concerne la vitrerie', 'subject')).toEqual(['la', 'vitrerie']);

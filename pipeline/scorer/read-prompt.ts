@@ -189,6 +189,14 @@ const EXCLUSION_PHRASES = [
   ['without'],
   ['other', 'than'],
 ];
+/**
+ * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "pulizia di uffici,
+ * non di vetri"), except when it only widens ("nicht nur", "not only", "non solo").
+ */
+const NEGATIONS = new Set(['not', 'nicht', 'non']);
+const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
+const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(folded[index]!) && !WIDENERS.has(folded[index + 1] ?? '') ? 1 : 0);
+
 /** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
 const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
@@ -256,7 +264,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += introduction - 1;
         continue;
       }
-      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
+      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
       // Not at the very start of the prompt ("Ohne …" is no exclusion of everything after it), but at the start of a
       // clause that "…, sauf / except / ausser …" opened.
       if (exclusion > 0 && at > 0) {
