@@ -178,8 +178,9 @@ describe('local scorer', () => {
     expect(words('Blinds incl. motors', 'en')).not.toContain('incl');
   });
 
-  it('reads the English function words the short stop list lacks as grammar ("doing" is no slip for "dosing")', () => {
+  it('reads the English function words the short stop list lacks, and prefixes a hyphen parts ("de-icing"), as grammar ("doing" is no slip for "dosing")', () => {
     expect(words('Glazing firm doing repairs during winter', 'en')).toEqual(['glazing', 'firm', 'repairs', 'winter']);
+    expect(words('de-icing and re-roofing of pre-cast sheds', 'en')).toEqual(['icing', 'roofing', 'cast', 'sheds']);
   });
 
   it('counts a word and its translations as one term: repeating it in four languages does not make a match', () => {

@@ -102,7 +102,12 @@ const ENGLISH_FUNCTION_WORDS = [
   'just',
   'don',
 ];
-const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = { de: [], fr: [], it: [], en: ENGLISH_FUNCTION_WORDS };
+/**
+ * Prefixes a hyphen parts from their word in English ("de-icing", "re-roofing", "co-working", "pre-cast"): alone, each
+ * would be a rare word the notices never use, and weigh as much as the word it prefixes.
+ */
+const ENGLISH_HYPHEN_PREFIXES = ['de', 're', 'co', 'pre'];
+const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = { de: [], fr: [], it: [], en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES] };
 
 const stopList = (list: readonly string[], language: Language) =>
   [...list, ...EXTRA_FUNCTION_WORDS[language], ...NEGATIVE_CONJUNCTIONS[language], ...INCLUSION_WORDS[language]].filter(
