@@ -230,6 +230,12 @@ describe('local scorer', () => {
     expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
+  it('finds a compound the prompt splits in a notice that names it unsplit ("Turnhallen" → turn + halle, "Turnhalle" whole)', () => {
+    const named = notice({ title: 'Neue Beleuchtung Turnhalle Nord', cpvCodes: ['45316100'] });
+    const other = notice({ title: 'Neue Beleuchtung Schulhaus Nord', cpvCodes: ['45316100'] });
+    expect(score('Beleuchtung der Turnhallen', 'de', named).score).toBeGreaterThan(score('Beleuchtung der Turnhallen', 'de', other).score + 10);
+  });
+
   it('reads a German plural in -os as its singular ("Kinos" meets "Kino"), which Snowball leaves apart', () => {
     const cinema = notice({ title: 'Sanierung Kino Rex, Lüftung', cpvCodes: ['45331210'] });
     const hall = notice({ title: 'Sanierung Turnhalle, Lüftung', cpvCodes: ['45331210'] });

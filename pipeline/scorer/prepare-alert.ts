@@ -68,6 +68,11 @@ interface ConceptSeed {
    * words names (on each of its words): a notice naming the trade meets every part of the prompt's name for it.
    */
   tradeNames?: readonly TradeName[];
+  /**
+   * For a compound's part: the stems of the whole compounds it is part of. A notice naming the compound unsplit
+   * ("Turnhalle", which the splitter leaves whole as a known word) carries the part ("Turnhallen" → "turn", "halle").
+   */
+  compounds?: readonly string[];
 }
 
 type TradeName = { language: Language; stem: string };
@@ -152,6 +157,7 @@ export function prepareAlertProfile(
           share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
           ...(index === word.parts.length - 1 && equivalents.length > 0 ? { equivalents } : {}),
           ...(tradeNames.length > 0 ? { tradeNames } : {}),
+          compounds: [word.stem],
         }),
       );
     }
@@ -172,7 +178,9 @@ export function prepareAlertProfile(
     if (seed.role === 'exclusion' && sought.has(seed.stem)) continue;
     const key = `${seed.role}:${seed.stem}`;
     const known = merged.get(key);
-    if (!known || known.share < seed.share) merged.set(key, seed);
+    const compounds = [...new Set([...(known?.compounds ?? []), ...(seed.compounds ?? [])])];
+    if (!known || known.share < seed.share) merged.set(key, compounds.length > 0 ? { ...seed, compounds } : seed);
+    else if (compounds.length > 0) merged.set(key, { ...known, compounds });
   }
 
   const n = corpus.documents;
@@ -185,6 +193,7 @@ export function prepareAlertProfile(
   for (const seed of merged.values()) {
     const written = seed.whole ? seed.surface : null;
     const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents, seed.tradeNames);
+    for (const compound of seed.compounds ?? []) if (compound !== seed.stem) stems.push([language, compound, 1]);
     const variants = new Map<number, number>();
     // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
     let share = 0;
