@@ -236,6 +236,14 @@ describe('local scorer', () => {
     expect(score('Beleuchtung der Turnhallen', 'de', named).score).toBeGreaterThan(score('Beleuchtung der Turnhallen', 'de', other).score + 10);
   });
 
+  it('keeps the sub-trades of a cost-plan group apart: "Lüftung" is not "Heizung", though both are BKP 24', () => {
+    const heating = notice({ title: 'Ersatz der Heizung im Werkhof', cpvCodes: ['45331100'] });
+    const ventilation = notice({ title: 'Ersatz der Lüftung im Werkhof', cpvCodes: ['45331200'] });
+    expect(score('Lüftung', 'de', heating).score).toBeLessThan(20);
+    expect(score('Lüftung', 'de', ventilation).score).toBeGreaterThanOrEqual(70);
+    expect(score('ventilation', 'fr', ventilation).score).toBeGreaterThan(score('ventilation', 'fr', heating).score + 30);
+  });
+
   it('reads a German plural in -os as its singular ("Kinos" meets "Kino"), which Snowball leaves apart', () => {
     const cinema = notice({ title: 'Sanierung Kino Rex, Lüftung', cpvCodes: ['45331210'] });
     const hall = notice({ title: 'Sanierung Turnhalle, Lüftung', cpvCodes: ['45331210'] });
