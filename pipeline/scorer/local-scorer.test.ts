@@ -147,6 +147,13 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', cemetery).score).toBeLessThan(score(prompt, 'de', park).score - 15);
   });
 
+  it('excludes a notice whose CPV code names what the alert excludes, though its title does not', () => {
+    const plough = notice({ language: 'it', title: 'Fornitura di uno spazzaneve per il servizio invernale del Comune', cpvCodes: ['34143000'], canton: 'TI' });
+    const prompt = 'snow clearing equipment for the municipal winter service';
+    expect(score(prompt, 'en', plough).score).toBeGreaterThanOrEqual(70);
+    expect(score(`${prompt}, excluding vehicles`, 'en', plough).score).toBeLessThan(25);
+  });
+
   it('does not exclude what the excluded thing shares with the sought one ("cleaning of chandeliers, no window cleaning")', () => {
     const chandeliers = notice({ language: 'en', title: 'Cleaning of the chandeliers of the opera house', cpvCodes: ['90911200'] });
     expect(score('cleaning of chandeliers, no window cleaning', 'en', chandeliers).score).toBe(score('cleaning of chandeliers', 'en', chandeliers).score);

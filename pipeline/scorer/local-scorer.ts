@@ -254,7 +254,10 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     if (frequency === 0) continue;
     const concept = concepts[index]!;
     const matched = saturate(frequency, norm);
-    if (concept.role === 'exclusion') exclusion = Math.max(exclusion, matched * Math.min(1, concept.idf / parameters.absoluteEvidence));
+    // An excluded word counts fully once the notice carries it as a title word (or its CPV code's label) does: no
+    // saturation, which would leave a notice filed under the excluded thing more than half of its score.
+    if (concept.role === 'exclusion')
+      exclusion = Math.max(exclusion, Math.min(1, frequency / parameters.field.title) * Math.min(1, concept.idf / parameters.absoluteEvidence));
     else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
     else subject += concept.weight * matched;
   }
