@@ -87,6 +87,8 @@ describe('readPrompt', () => {
     expect(contractor.place).toBeNull();
     expect(contractor.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['conservatory', 'projects']);
     expect(of('Impresa di vetreria cerca appalti per verande', 'subject')).toEqual(['appalti', 'verande']);
+    expect(of('Atelier de vitrerie cherche des vérandas', 'subject')).toEqual(['des', 'vérandas']);
+    expect(of('Small glazing firm looks for conservatory contracts', 'subject')).toEqual(['conservatory', 'contracts']);
     expect(of("We're a glazing company seeking conservatory contracts", 'profile')).toEqual(['a', 'glazing', 'company']);
     // A wish as a participle or a phrase: "cherchant", "à la recherche de", "cercando", "alla ricerca di", "auf der Suche nach".
     expect(of('Atelier de vitrerie cherchant des vérandas', 'subject')).toEqual(['des', 'vérandas']);

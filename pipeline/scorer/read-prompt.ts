@@ -55,6 +55,8 @@ const SEEK_PHRASES = [
   ['nous', 'cherchons'],
   ['je', 'cherche'],
   ['je', 'recherche'],
+  // The third person ("Atelier de vitrerie cherche …"); not "recherche" alone, which is also the noun ("research").
+  ['cherche'],
   ['cherchons'],
   ['recherchons'],
   ['cherchant'],
@@ -71,6 +73,7 @@ const SEEK_PHRASES = [
   ['interessati', 'a'],
   ['ricerchiamo'],
   ['looking', 'for'],
+  ['looks', 'for'],
   ['seeking'],
   ['seeks'],
   ['we', 'seek'],
