@@ -185,6 +185,12 @@ describe('local scorer', () => {
     expect(words('Blinds incl. motors', 'en')).not.toContain('incl');
   });
 
+  it('reads the abbreviations "bzw.", "resp.", "usw.", "etc.", "ecc." as grammar in any language', () => {
+    expect(words('Storen bzw. Markisen usw.', 'de')).toEqual(['storen', 'markisen']);
+    expect(words('Stores resp. volets, etc.', 'fr')).toEqual(['stores', 'volets']);
+    expect(words('Tende, tapparelle ecc.', 'it')).toEqual(['tende', 'tapparelle']);
+  });
+
   it('reads the English function words the short stop list lacks, and prefixes a hyphen parts ("de-icing"), as grammar ("doing" is no slip for "dosing")', () => {
     expect(words('Glazing firm doing repairs during winter', 'en')).toEqual(['glazing', 'firm', 'repairs', 'winter']);
     expect(words('de-icing and re-roofing of pre-cast sheds', 'en')).toEqual(['icing', 'roofing', 'cast', 'sheds']);

@@ -62,6 +62,13 @@ describe('readPrompt', () => {
     expect(of('Vitrerie (CFC 221) pour écoles', 'qualifier')).toEqual(['écoles']);
   });
 
+  it('reads a purpose after nothing but procurement words as what is sought: "Ausschreibungen für …", "appels d\'offres pour …"', () => {
+    expect(of('Ausschreibungen für Dachfenster und Oberlichter', 'qualifier')).toEqual([]);
+    expect(of("Appels d'offres pour la pose de parquets", 'subject')).toContain('parquets');
+    expect(of("Appels d'offres pour la pose de parquets", 'qualifier')).toEqual([]);
+    expect(of('Tenders for roof windows for sports halls', 'qualifier')).toEqual(['sports', 'halls']);
+  });
+
   it('reduces a company profile to what it seeks and what it does, without the introduction', () => {
     const words = readPrompt('Wir sind eine Glaserei. Wir suchen Projekte für Wintergärten und Glasdächer.').words;
     expect(words.map((word) => word.word)).toEqual(['eine', 'Glaserei', 'Projekte', 'Wintergärten', 'und', 'Glasdächer']);
@@ -95,6 +102,9 @@ describe('readPrompt', () => {
     expect(of('Vitrier à la recherche de vérandas', 'subject')).toEqual(['vérandas']);
     expect(of('Vetreria alla ricerca di verande', 'subject')).toEqual(['verande']);
     expect(of('Glaserei auf der Suche nach Wintergärten', 'subject')).toEqual(['Wintergärten']);
+    // A wish as an advertisement words it.
+    expect(of('Gesucht: Wintergärten', 'subject')).toEqual(['Wintergärten']);
+    expect(of('Cercasi verande', 'subject')).toEqual(['verande']);
   });
 
   it('drops the wish from a prompt that only says what it seeks', () => {

@@ -1,6 +1,6 @@
 import { findPlaceMentions, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
-import { foldDiacritics } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, languageTools } from './text-analysis.ts';
 
 /** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
 export type WordRole = 'subject' | 'profile' | 'qualifier' | 'exclusion';
@@ -51,6 +51,8 @@ const SEEK_PHRASES = [
   ['ich', 'suche'],
   ['suche'],
   ['sucht'],
+  // A wish as an advertisement words it: "Gesucht: …", "Cercasi …".
+  ['gesucht'],
   ['auf', 'der', 'suche', 'nach'],
   ['nous', 'cherchons'],
   ['je', 'cherche'],
@@ -69,6 +71,7 @@ const SEEK_PHRASES = [
   ['cerco'],
   ['cerca'],
   ['cercando'],
+  ['cercasi'],
   ['alla', 'ricerca', 'di'],
   ['interessati', 'a'],
   ['ricerchiamo'],
@@ -218,6 +221,9 @@ function splitClauses(prompt: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
+/** A function word or a procurement word ("Ausschreibungen", "appels d’offres") in any of the four languages: it names nothing sought. */
+const isFunctionWord = (word: string) => LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
+
 /**
  * Reads a subscriber's prompt: a company profile is reduced to what it seeks (its self-description
  * still counts, less), a purpose ("für Spitäler") becomes a qualifier, and what follows "aber keine",
@@ -239,6 +245,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
   let seekingStarted = !isProfile;
+  /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */
+  let soughtNamed = false;
   for (const clause of clauses) {
     let role: WordRole = seekingStarted ? 'subject' : 'profile';
     // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought.
@@ -249,6 +257,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (seek > 0) {
         seekingStarted = true;
         seeking = true;
+        soughtNamed = false;
         role = 'subject';
         i += seek - 1;
         continue;
@@ -276,7 +285,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       // Not at the very start of the prompt ("Für Spitäler: …"), but after a clause break ("… (BKP 27) für Heime").
-      if (at > 0 && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
+      if (at > 0 && soughtNamed && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
         role = 'qualifier';
         continue;
       }
@@ -288,6 +297,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       if (hasDigit(folded[at]) || (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))) continue;
       words.push({ word: clause[i]!, role });
+      if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
     }
     offset += clause.length;
   }

@@ -42,6 +42,12 @@ const PROCUREMENT_STOP_WORDS = [
   'calls',
 ];
 
+/**
+ * Abbreviations of grammar ("bzw.", "resp.", "usw.", "evtl.", "ggf.", "etc.", "ecc.", "risp."), in every language since
+ * prompts and notices mix them: without their dot, each would weigh as a rare word of the text.
+ */
+const GRAMMAR_ABBREVIATIONS = ['bzw', 'resp', 'usw', 'evtl', 'ggf', 'sog', 'etc', 'ecc', 'risp'];
+
 /** Negative conjunctions the stopword package's lists lack ("mais pas X ni Y", "weder … noch", "né … né", "nor"). */
 const NEGATIVE_CONJUNCTIONS: Record<Language, readonly string[]> = { de: ['weder'], fr: ['ni'], it: ['né', 'nè'], en: ['nor', 'neither'] };
 
@@ -145,7 +151,7 @@ export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
   if (cached) return cached;
   const stemmer = newStemmer(STEMMER_NAMES[language]);
-  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS].map((word) => word.toLowerCase()));
+  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS].map((word) => word.toLowerCase()));
   const stems = new Map<string, string>();
   const tools: LanguageTools = {
     isStopWord: (word) => stopWords.has(word),
