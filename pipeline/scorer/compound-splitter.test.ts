@@ -41,6 +41,8 @@ describe('German compound splitter', () => {
   it('lets one part be a word the vocabulary lacks, beside a long known word', () => {
     expect(splitter.split('Zaubereileistungen')).toEqual(['zauberei', 'leistungen']);
     expect(splitter.split('Reparaturzubehör')).toEqual(['reparatur', 'zubehor']);
+    // Also beside the plural of a known noun in -ung, German's most common compound head ("Kalibrierungen").
+    expect(splitter.split('Zaubereikalibrierungen')).toEqual(['zauberei', 'kalibrierungen']);
   });
 
   it('gives a linking element to the modifier, whatever part follows', () => {

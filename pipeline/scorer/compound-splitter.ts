@@ -141,8 +141,10 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     const linked = afterLink === '' && LINKS.some((link) => link !== '' && part.startsWith(link) && beginsLikeAWord(part.slice(link.length)));
     return linked ? null : { count: UNKNOWN_UNLIKE, unknown: 1 };
   };
-  // Beside a part the vocabulary lacks, the known one must be a whole word of some length: "kanalisat" + "ionen" is no split.
-  const isCorpusWord = (part: string): boolean => part.length >= MIN_BESIDE_UNKNOWN && frequency.has(part);
+  // Beside a part the vocabulary lacks, the known one must be a whole word of some length, or the plural of a known noun
+  // in -ung, German's most common compound head ("Gemeinde|verwaltungen"): "kanalisat" + "ionen" is no split.
+  const isCorpusWord = (part: string): boolean =>
+    part.length >= MIN_BESIDE_UNKNOWN && (frequency.has(part) || (part.endsWith('ungen') && frequency.has(stem(part))));
 
   /** At most one part may be outside the vocabulary, and only in a two-part split, so that "Gemeindeparkplatz" still splits. */
   const bestSplit = (word: string, allowUnknown: boolean): Split | null => {
