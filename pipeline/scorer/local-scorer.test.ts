@@ -154,6 +154,15 @@ describe('local scorer', () => {
     expect(score(`${prompt}, excluding vehicles`, 'en', plough).score).toBeLessThan(25);
   });
 
+  it('does not search a two-letter abbreviation the prompt does not write: "Photovoltaik" is no "PV" (Projektverfasser)', () => {
+    const author = notice({ title: 'Projektverfasser (PV) für den Umbau des Werkhofs', cpvCodes: ['71000000'], canton: 'BE' });
+    const panels = notice({ title: 'Photovoltaikanlage auf dem Dach des Werkhofs', cpvCodes: ['09331200'], canton: 'BE' });
+    expect(score('Photovoltaikanlagen', 'de', author).score).toBeLessThan(20);
+    expect(score('Photovoltaikanlagen', 'de', panels).score).toBeGreaterThanOrEqual(70);
+    // Written in the prompt, it is searched.
+    expect(score('PV-Anlagen', 'de', panels).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('does not exclude what the excluded thing shares with the sought one ("cleaning of chandeliers, no window cleaning")', () => {
     const chandeliers = notice({ language: 'en', title: 'Cleaning of the chandeliers of the opera house', cpvCodes: ['90911200'] });
     expect(score('cleaning of chandeliers, no window cleaning', 'en', chandeliers).score).toBe(score('cleaning of chandeliers', 'en', chandeliers).score);

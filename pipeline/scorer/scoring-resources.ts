@@ -16,6 +16,7 @@ export const MAX_LABEL_IDF = 6;
 /** A word no CPV label uses is seldom what a tender is about ("Termin", "délai"): middling weight. */
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
+const MAX_AMBIGUOUS_ABBREVIATION = 2;
 
 export interface ScoringResources {
   catalog: CpvCatalog;
@@ -305,6 +306,9 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       for (const index of tradesByStem.get(`${language}:${stem}`) ?? []) {
         for (const synonym of tradeStems[index] ?? []) {
           const key = `${synonym.language}:${synonym.stem}`;
+          // A two-letter abbreviation says too many things in notices ("PV": photovoltaics, "Projektverfasser", "procès-verbal"):
+          // it is searched only when the prompt writes it.
+          if (synonym.stem.length <= MAX_AMBIGUOUS_ABBREVIATION && synonym.stem !== stem) continue;
           if (seen.has(key)) continue;
           seen.add(key);
           synonyms.push({ language: synonym.language, stem: synonym.stem });
