@@ -123,15 +123,18 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
     }
     return false;
   };
+  /** Ambiguous names not introduced: places after all when they stand in a list of places ("Luzern und Zug", "AG, SO, BL"). */
+  const pending: PlaceMention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
-    if (word.length === 2 && CANTON_CODES.has(word) && (!AMBIGUOUS_CODES.has(word) || introduced(i))) {
-      mentions.push({ canton: word, wordIndices: [i] });
+    if (word.length === 2 && CANTON_CODES.has(word)) {
+      (!AMBIGUOUS_CODES.has(word) || introduced(i) ? mentions : pending).push({ canton: word, wordIndices: [i] });
       continue;
     }
-    const region = requireIntroducerForAmbiguous
-      ? REGION_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part))
-      : undefined;
+    // A notice's place is one canton: of the regions, only those within one canton tell it.
+    const region = REGION_NAMES.find(
+      (candidate) => (requireIntroducerForAmbiguous || candidate.cantons.length === 1) && candidate.words.every((part, offset) => folded[i + offset] === part),
+    );
     if (region) {
       const wordIndices = region.words.map((_, offset) => i + offset);
       for (const canton of region.cantons.length > 0 ? region.cantons : ['']) mentions.push({ canton, wordIndices });
@@ -140,11 +143,30 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
     }
     const name = PLACE_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part));
     if (!name) continue;
-    if (name.ambiguous && requireIntroducerForAmbiguous && !introduced(i)) continue;
-    mentions.push({ canton: name.canton, wordIndices: name.words.map((_, offset) => i + offset) });
+    const mention = { canton: name.canton, wordIndices: name.words.map((_, offset) => i + offset) };
+    (name.ambiguous && requireIntroducerForAmbiguous && !introduced(i) ? pending : mentions).push(mention);
     i += name.words.length - 1;
   }
-  return mentions;
+  // Only in a prompt: a notice's "Muster AG, Zürich" is a company, not a list.
+  for (let added = requireIntroducerForAmbiguous; added;) {
+    added = false;
+    for (const candidate of [...pending]) {
+      if (!mentions.some((mention) => inOneList(folded, mention.wordIndices, candidate.wordIndices))) continue;
+      mentions.push(candidate);
+      pending.splice(pending.indexOf(candidate), 1);
+      added = true;
+    }
+  }
+  return mentions.sort((a, b) => a.wordIndices[0]! - b.wordIndices[0]!);
+}
+
+const LIST_JOINERS = new Set(['und', 'et', 'e', 'and', 'oder', 'ou', 'o', 'or', 'sowie']);
+
+/** Whether two places stand next to each other in a list: adjacent words ("AG, SO": commas are not words) or one joiner apart. */
+function inOneList(folded: readonly string[], a: readonly number[], b: readonly number[]): boolean {
+  const [first, second] = a[0]! < b[0]! ? [a, b] : [b, a];
+  const gap = second[0]! - first[first.length - 1]!;
+  return gap === 1 || (gap === 2 && LIST_JOINERS.has(folded[second[0]! - 1] ?? ''));
 }
 
 /** The places asked for (`mentions`) and those excluded (`excludedMentions`), or null when the prompt names none. */

@@ -143,6 +143,24 @@ describe('readPrompt', () => {
     expect(country.words.map((word) => word.word)).toEqual(['Storenmontage', 'in', 'der', 'ganzen']);
   });
 
+  it('reads a region within one canton as that canton: "Berner Oberland", "Jura bernois" (in Bern, not Jura), "Sottoceneri", "beider Basel"', () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Storenmontage im Berner Oberland')).toEqual(['BE']);
+    expect(cantons('Vitrerie dans le Jura bernois')).toEqual(['BE']);
+    expect(cantons('Vitrerie dans le canton du Jura')).toEqual(['JU']);
+    expect(cantons('Tende da sole nel Sottoceneri')).toEqual(['TI']);
+    expect(cantons('Storenmontage im Oberwallis')).toEqual(['VS']);
+    expect(cantons('Storenmontage beider Basel')).toEqual(['BL', 'BS']);
+  });
+
+  it('reads a name that is also a word ("Zug", "AG") as a place when it stands in a list of places', () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Storenmontage in Luzern und Zug')).toEqual(['LU', 'ZG']);
+    expect(cantons('Storenmontage AG, SO, BL')).toEqual(['AG', 'BL', 'SO']);
+    expect(readPrompt('Storenmontage AG').place).toBeNull();
+    expect(readPrompt('Wartung der Zug-Toiletten').place).toBeNull();
+  });
+
   it('reads a place named in an exclusion as a place not wanted: "except in Ticino", "ausser im Kanton Zürich", "mais pas dans le canton de Genève"', () => {
     for (const [prompt, canton] of [
       ['harp tuning, except in Ticino', 'TI'],

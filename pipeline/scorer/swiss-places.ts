@@ -134,6 +134,20 @@ export const REGIONS: readonly RegionPlaces[] = [
     names: ['Genferseeregion', 'Région lémanique', 'Arc lémanique', 'Regione del Lemano', 'Lake Geneva region'],
     cantons: ['GE', 'VD', 'VS'],
   },
+  // Both Basels, which "Basel" alone (the city) does not name.
+  { names: ['beide Basel', 'beider Basel', 'deux Bâle', 'deux Bâles', 'due Basilea', 'both Basels'], cantons: ['BS', 'BL'] },
+  // Regions within one canton, in the languages they are named in. Before the cantons' names: "Jura bernois" is in Bern.
+  { names: ['Berner Oberland', 'Oberland bernois', 'Oberland bernese', 'Bernese Oberland'], cantons: ['BE'] },
+  { names: ['Berner Jura', 'Jura bernois', 'Giura bernese', 'Bernese Jura'], cantons: ['BE'] },
+  { names: ['Emmental', 'Oberaargau', 'Berner Seeland'], cantons: ['BE'] },
+  { names: ['Oberwallis', 'Haut-Valais', 'Alto Vallese', 'Upper Valais'], cantons: ['VS'] },
+  { names: ['Unterwallis', 'Bas-Valais', 'Basso Vallese', 'Lower Valais', 'Mittelwallis', 'Valais central'], cantons: ['VS'] },
+  { names: ['Sopraceneri', 'Sottoceneri', 'Mendrisiotto', 'Luganese', 'Locarnese', 'Bellinzonese'], cantons: ['TI'] },
+  { names: ['Engadin', 'Engiadina', 'Engadine', 'Surselva', 'Prättigau', 'Misox', 'Mesolcina', 'Puschlav', 'Valposchiavo'], cantons: ['GR'] },
+  { names: ['Zürcher Oberland', 'Zürcher Unterland', 'Zürcher Weinland'], cantons: ['ZH'] },
+  { names: ['Toggenburg', 'Fürstenland'], cantons: ['SG'] },
+  { names: ['Fricktal', 'Freiamt'], cantons: ['AG'] },
+  { names: ['Entlebuch'], cantons: ['LU'] },
   { names: ['Schweiz', 'Suisse', 'Svizzera', 'Switzerland'], cantons: [] },
 ];
 
