@@ -42,6 +42,8 @@ export function placeFactorOf(
 export interface PlaceMention {
   /** The canton named, or '' for a name of Switzerland as a whole (a place word that constrains nothing). */
   canton: string;
+  /** A town is finer than its canton; a canton or a region names whole cantons. */
+  town?: boolean;
   /** Indices of the words naming the place, so they are not read as subject words. */
   wordIndices: number[];
 }
@@ -50,6 +52,7 @@ interface PlaceName {
   words: string[];
   canton: string;
   ambiguous: boolean;
+  town: boolean;
 }
 
 const normalizeWord = (word: string): string => foldDiacritics(word.toLowerCase());
@@ -59,6 +62,7 @@ const PLACE_NAMES: PlaceName[] = CANTONS.flatMap((canton) =>
     words: splitWords(name).map(normalizeWord),
     canton: canton.code,
     ambiguous: canton.ambiguous?.includes(name) ?? false,
+    town: !canton.names.includes(name),
   })),
 ).sort((a, b) => b.words.length - a.words.length);
 
@@ -143,7 +147,7 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
     }
     const name = PLACE_NAMES.find((candidate) => candidate.words.every((part, offset) => folded[i + offset] === part));
     if (!name) continue;
-    const mention = { canton: name.canton, wordIndices: name.words.map((_, offset) => i + offset) };
+    const mention = { canton: name.canton, wordIndices: name.words.map((_, offset) => i + offset), ...(name.town ? { town: true } : {}) };
     (name.ambiguous && requireIntroducerForAmbiguous && !introduced(i) ? pending : mentions).push(mention);
     i += name.words.length - 1;
   }
@@ -178,8 +182,13 @@ export function readPlaceConstraint(
   const cantonsOf = (list: readonly PlaceMention[]) => new Set(list.map((mention) => mention.canton).filter((canton) => canton !== ''));
   const cantons = cantonsOf(mentions);
   const excluded = cantonsOf(excludedMentions);
-  // A place excluded inside a canton asked for ("nur im Kanton Bern, aber nicht in Thun") is finer than a canton: the canton stays wanted.
-  for (const canton of cantons) excluded.delete(canton);
+  // A town excluded inside a canton asked for ("nur im Kanton Bern, aber nicht in Thun") is finer than a canton: the canton
+  // stays wanted. A canton excluded from a region asked for ("Nordwestschweiz ohne Basel-Stadt") leaves the region.
+  const wholeCantons = cantonsOf(excludedMentions.filter((mention) => !mention.town));
+  for (const canton of cantons) {
+    if (wholeCantons.has(canton)) cantons.delete(canton);
+    else excluded.delete(canton);
+  }
   if (cantons.size === 0 && excluded.size === 0) return null;
   const exclusive = words.some((word) => EXCLUSIVE.has(normalizeWord(word)));
   return { cantons, exclusive, excluded };

@@ -172,6 +172,12 @@ describe('readPrompt', () => {
       expect(read.place?.cantons, prompt).toEqual(new Set());
       expect(read.place?.excluded, prompt).toEqual(new Set([canton]));
     }
+    // A canton excluded from a region asked for leaves the region; a bare "pas" excludes as "not" does.
+    const region = readPrompt('Storenmontage in der Nordwestschweiz ohne Basel-Stadt').place;
+    expect([...(region?.cantons ?? [])].sort()).toEqual(['AG', 'BL']);
+    expect(region?.excluded).toEqual(new Set(['BS']));
+    expect(readPrompt('accordage de harpes, pas à Genève').place?.excluded).toEqual(new Set(['GE']));
+    expect(readPrompt('accordage de harpes, pas seulement à Genève').place?.cantons).toEqual(new Set(['GE']));
     // A place excluded inside the canton asked for is finer than a canton: the canton stays wanted.
     const finer = readPrompt('Orgelstimmung nur im Kanton Bern, aber nicht in Thun').place;
     expect(finer?.cantons).toEqual(new Set(['BE']));

@@ -199,8 +199,8 @@ const EXCLUSION_PHRASES = [
  * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "pulizia di uffici,
  * non di vetri"), except when it only widens ("nicht nur", "not only", "non solo").
  */
-const NEGATIONS = new Set(['not', 'nicht', 'non']);
-const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement']);
+const NEGATIONS = new Set(['not', 'nicht', 'non', 'pas']);
+const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
 const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(folded[index]!) && !WIDENERS.has(folded[index + 1] ?? '') ? 1 : 0);
 
 /** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
