@@ -153,6 +153,13 @@ describe('readPrompt', () => {
     expect(cantons('Storenmontage beider Basel')).toEqual(['BL', 'BS']);
   });
 
+  it("knows the larger municipalities beside the cantons' main towns", () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Storenmontage in Schlieren und Volketswil')).toEqual(['ZH']);
+    expect(cantons('Vitrerie à Cologny')).toEqual(['GE']);
+    expect(cantons('Tende da sole a Minusio o Losone')).toEqual(['TI']);
+  });
+
   it('reads a name that is also a word ("Zug", "AG") as a place when it stands in a list of places', () => {
     const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
     expect(cantons('Storenmontage in Luzern und Zug')).toEqual(['LU', 'ZG']);
