@@ -194,6 +194,30 @@ export function readPlaceConstraint(
   return { cantons, exclusive, excluded };
 }
 
+/** Prepositions that put a place out: "ausserhalb des Kantons Zürich", "outside Geneva", "fuori dal Ticino", "hors de Genève". */
+const OUTSIDE = new Set(['ausserhalb', 'outside', 'fuori', 'hors']);
+
+/**
+ * The places a preposition puts out ("outside Zurich" is no wish for Zurich), by their word indices, and the indices of
+ * those prepositions.
+ */
+export function placesNamedOutside(words: readonly string[], mentions: readonly PlaceMention[]): { places: Set<number>; markers: Set<number> } {
+  const places = new Set<number>();
+  const markers = new Set<number>();
+  for (const mention of mentions) {
+    for (let i = Math.min(...mention.wordIndices) - 1; i >= 0; i--) {
+      const word = normalizeWord(words[i] ?? '');
+      if (OUTSIDE.has(word)) {
+        markers.add(i);
+        for (const index of mention.wordIndices) places.add(index);
+        break;
+      }
+      if (!FILLERS.has(word) && !INTRODUCERS.has(word) && !['des', 'dal', 'dalla', 'dai', 'from'].includes(word)) break;
+    }
+  }
+  return { places, markers };
+}
+
 /** Words for a place's surroundings, after its name. */
 const SURROUNDINGS = new Set(['environs', 'alentours', 'region', 'umgebung', 'agglomeration', 'dintorni', 'surroundings', 'vicinity']);
 

@@ -179,6 +179,15 @@ describe('readPrompt', () => {
       expect(read.place?.cantons, prompt).toEqual(new Set());
       expect(read.place?.excluded, prompt).toEqual(new Set([canton]));
     }
+    // A preposition that puts a place out: "outside", "ausserhalb", "fuori", not a wish for the place.
+    for (const [prompt, canton] of [
+      ['harp tuning outside Zurich', 'ZH'],
+      ['Orgelstimmung ausserhalb des Kantons Bern', 'BE'],
+      ['accordatura di arpe fuori dal Ticino', 'TI'],
+    ] as const) {
+      expect(readPrompt(prompt).place?.cantons, prompt).toEqual(new Set());
+      expect(readPrompt(prompt).place?.excluded, prompt).toEqual(new Set([canton]));
+    }
     // A canton excluded from a region asked for leaves the region; a bare "pas" excludes as "not" does.
     const region = readPrompt('Storenmontage in der Nordwestschweiz ohne Basel-Stadt').place;
     expect([...(region?.cantons ?? [])].sort()).toEqual(['AG', 'BL']);

@@ -1,4 +1,4 @@
-import { findPlaceMentions, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
+import { findPlaceMentions, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
 import { foldDiacritics, LANGUAGES, languageTools } from './text-analysis.ts';
 
@@ -235,6 +235,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const all = clauses.flat();
   const mentions = findPlaceMentions(all);
   const placeIndices = placeWordIndices(all, mentions);
+  const outside = placesNamedOutside(all, mentions);
   const folded = all.map(fold);
   const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
@@ -290,9 +291,10 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (placeIndices.has(at)) {
-        placeRoles.set(at, role);
+        placeRoles.set(at, outside.places.has(at) ? 'exclusion' : role);
         continue;
       }
+      if (outside.markers.has(at)) continue;
       if (mentions.length > 0 && EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       if (hasDigit(folded[at]) || (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))) continue;
