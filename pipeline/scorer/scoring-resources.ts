@@ -17,6 +17,8 @@ export const MAX_LABEL_IDF = 6;
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
 const MAX_AMBIGUOUS_ABBREVIATION = 2;
+/** Shorter label words are too often German words too ("Bank", "Test"). */
+const MIN_LOANWORD = 6;
 
 export interface ScoringResources {
   catalog: CpvCatalog;
@@ -137,11 +139,20 @@ export function withoutExclusion(label: string): string {
   return label.replace(LABEL_EXCLUSION, '');
 }
 
+/** Words of the English and French labels, as a German text would borrow them (word-analyzer.ts). */
+function loanwordsOf(catalog: CpvCatalog): Set<string> {
+  const words = new Set<string>();
+  for (const entry of catalog.entries)
+    for (const language of ['en', 'fr'] as const)
+      for (const word of splitWords(entry.labels[language])) if (word.length >= MIN_LOANWORD) words.add(foldDiacritics(word.toLowerCase()));
+  return words;
+}
+
 function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringTables {
   const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
   const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
   const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
-  const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem));
+  const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem), loanwordsOf(catalog));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
     code: entry.code,
     terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language))),
@@ -182,7 +193,7 @@ export function cacheScoringTables(catalog: CpvCatalog, trades: readonly TradeEn
 function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[], regional: readonly RegionalEntry[]): ScoringResources {
   const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
   const { labels, documentFrequency, byPrefix } = tables;
-  const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem));
+  const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem), loanwordsOf(catalog));
   const total = labels.length;
   const idf = (language: Language, stem: string): number => {
     const frequency = documentFrequency.get(`${language}:${stem}`);

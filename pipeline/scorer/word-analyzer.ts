@@ -1,5 +1,5 @@
 import type { CompoundSplitter } from './compound-splitter.ts';
-import { languageTools, type Language } from './text-analysis.ts';
+import { foldDiacritics, languageTools, type Language } from './text-analysis.ts';
 
 export interface AnalyzedWord {
   /** The word as written, lower-cased. */
@@ -17,10 +17,15 @@ export interface WordAnalyzer {
 
 const MIN_STEM = 2;
 
-export function createWordAnalyzer(germanSplitter: CompoundSplitter): WordAnalyzer {
+/**
+ * `loanwords`: words of the English and French CPV labels (lower-cased, diacritics folded). German writes them whole
+ * ("Support", "Catering"), and they are no German compounds ("Supp|ort", "Cat|ring").
+ */
+export function createWordAnalyzer(germanSplitter: CompoundSplitter, loanwords: ReadonlySet<string> = new Set()): WordAnalyzer {
   const partsCache = new Map<string, string[]>();
   const germanParts = (word: string): string[] => {
     let parts = partsCache.get(word);
+    if (!parts && loanwords.has(foldDiacritics(word))) partsCache.set(word, (parts = []));
     if (!parts) {
       const stem = languageTools('de').stem;
       parts = germanSplitter

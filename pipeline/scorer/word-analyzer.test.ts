@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadCpvCatalog } from './cpv-catalog.ts';
+import { getScoringResources } from './scoring-resources.ts';
+
+const { analyzer } = getScoringResources(loadCpvCatalog());
+const parts = (word: string) => analyzer.analyze([word], 'de')[0]?.parts;
+
+describe('word analyzer', () => {
+  it('splits a German compound into the stems of its parts', () => {
+    expect(parts('Glasfassade')).toEqual(['glas', 'fassad']);
+  });
+
+  it('keeps whole a word German borrows from the English or French labels ("Support" is no "Suppe" + "Ort")', () => {
+    expect(parts('Support')).toEqual([]);
+    expect(parts('Catering')).toEqual([]);
+  });
+});
