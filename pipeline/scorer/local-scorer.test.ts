@@ -43,6 +43,7 @@ describe('local scorer', () => {
       { language: 'fr', title: 'Carrelage de la chapelle du Bourg', canton: 'VD' },
     ],
     ['an abbreviation', 'MCR', 'fr', { title: 'MSR-Anlagen Bootshaus', canton: 'BE' }, { title: 'Plattenarbeiten Bootshaus', canton: 'BE' }],
+    ['an abbreviation', 'TIC', 'it', { title: 'ICT-Betrieb Bootshaus', canton: 'BE' }, { title: 'Plattenarbeiten Bootshaus', canton: 'BE' }],
     // A trade named by a compound whose parts name no trade ("Blitz|schutz", "Sonnen|schutz").
     [
       'a compound trade name',
