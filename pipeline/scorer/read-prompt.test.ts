@@ -102,6 +102,10 @@ describe('readPrompt', () => {
     expect(of('Vitrier à la recherche de vérandas', 'subject')).toEqual(['vérandas']);
     expect(of('Vetreria alla ricerca di verande', 'subject')).toEqual(['verande']);
     expect(of('Glaserei auf der Suche nach Wintergärten', 'subject')).toEqual(['Wintergärten']);
+    // An application for work, or an interest, is a wish too.
+    expect(of('We are a glazing firm. We bid on conservatory contracts.', 'subject')).toEqual(['conservatory', 'contracts']);
+    expect(of('Unsere Glaserei bewirbt sich um Wintergärten', 'subject')).toEqual(['um', 'Wintergärten']);
+    expect(of("L'atelier s'intéresse aux vérandas", 'subject')).toEqual(['vérandas']);
     // A wish as an advertisement words it.
     expect(of('Gesucht: Wintergärten', 'subject')).toEqual(['Wintergärten']);
     expect(of('Cercasi verande', 'subject')).toEqual(['verande']);

@@ -47,6 +47,9 @@ const SEEK_PHRASES = [
   ['suchen', 'wir'],
   ['suchen'],
   ['interessieren', 'uns'],
+  // An application for work ("bewirbt sich um Mandate", "we bid on …").
+  ['bewirbt', 'sich'],
+  ['bewerben', 'uns'],
   ['interessiert', 'an'],
   ['ich', 'suche'],
   ['suche'],
@@ -65,6 +68,10 @@ const SEEK_PHRASES = [
   ['recherchant'],
   ['a', 'la', 'recherche', 'de'],
   ['a', 'la', 'recherche', 'd'],
+  ['interesse', 'aux'],
+  ['interesse', 'a'],
+  ['interessons', 'aux'],
+  ['interessons', 'a'],
   ['interesses', 'par'],
   ['interessee', 'par'],
   ['cerchiamo'],
@@ -82,6 +89,10 @@ const SEEK_PHRASES = [
   ['we', 'seek'],
   ['i', 'seek'],
   ['interested', 'in'],
+  ['bid', 'on'],
+  ['bid', 'for'],
+  ['bidding', 'on'],
+  ['bidding', 'for'],
 ];
 /** Units and comparisons around a figure ("ab 1000 m2", "au moins 500 m²", "über CHF 500'000", "above 100k"): a size or an amount, no subject. */
 const QUANTITY_WORDS = new Set([
