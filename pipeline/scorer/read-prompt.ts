@@ -47,7 +47,7 @@ const SEEK_PHRASES = [
   ['suchen', 'wir'],
   ['suchen'],
   ['interessieren', 'uns'],
-  // An application for work ("bewirbt sich um Mandate", "we bid on …").
+  // An application for work ("bewirbt sich um …", "we bid on …").
   ['bewirbt', 'sich'],
   ['bewerben', 'uns'],
   ['interessiert', 'an'],
