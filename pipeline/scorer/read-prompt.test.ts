@@ -15,6 +15,18 @@ describe('readPrompt', () => {
     expect(of('roofing except sheds; gilding', 'subject')).toEqual(['roofing', 'gilding']);
   });
 
+  it('reads more markers: "ad eccezione di", "apart from", "mit Ausnahme", "hormis", and those that follow what they exclude', () => {
+    expect(of('dorure des autels hormis les cadres', 'exclusion')).toEqual(['les', 'cadres']);
+    expect(of('Orgelstimmung mit Ausnahme der Kirchen', 'exclusion')).toEqual(['der', 'Kirchen']);
+    expect(of('stampa di opuscoli ad eccezione dei manifesti', 'exclusion')).toEqual(['dei', 'manifesti']);
+    expect(of('roofing apart from sheds', 'exclusion')).toEqual(['sheds']);
+    // Postpositive: the clause before the marker is excluded, the marker itself is no word of the query.
+    expect(roles('Schreinerarbeiten, Küchen ausgenommen, Einbauschränke')).toEqual(['Schreinerarbeiten:subject', 'Küchen:exclusion', 'Einbauschränke:subject']);
+    expect(of('roofing, sheds excluded', 'exclusion')).toEqual(['sheds']);
+    expect(of('dorure, cadres exclus', 'exclusion')).toEqual(['cadres']);
+    expect(of('stampa di opuscoli, manifesti esclusi', 'exclusion')).toEqual(['manifesti']);
+  });
+
   it('reads an exclusion that a comma opens ("…, sauf …", "…, except …", "…, ausser …") and the marker\'s other forms', () => {
     expect(of('Schreinerarbeiten, ausser Küchen', 'exclusion')).toEqual(['Küchen']);
     expect(of('Roof repairs and gutters, except flat roofs', 'exclusion')).toEqual(['flat', 'roofs']);

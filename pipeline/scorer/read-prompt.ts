@@ -168,6 +168,7 @@ const EXCLUSION_PHRASES = [
   ['ausser'],
   ['ausgenommen'],
   ['exklusive'],
+  ['mit', 'ausnahme'],
   ['mais', 'pas'],
   ['sauf'],
   ['hors'],
@@ -176,6 +177,7 @@ const EXCLUSION_PHRASES = [
   ['exceptes'],
   ['exceptees'],
   ['sans'],
+  ['hormis'],
   ['a', 'l', 'exception', 'de'],
   ['a', 'l', 'exception', 'du'],
   ['a', 'l', 'exception', 'des'],
@@ -197,6 +199,7 @@ const EXCLUSION_PHRASES = [
   ['esclusa'],
   ['escluse'],
   ['eccetto'],
+  ['ad', 'eccezione'],
   ['salvo'],
   ['but', 'not'],
   ['no'],
@@ -205,7 +208,12 @@ const EXCLUSION_PHRASES = [
   ['excluding'],
   ['without'],
   ['other', 'than'],
+  ['apart', 'from'],
+  ['aside', 'from'],
 ];
+/** Markers that follow what they exclude, at the end of a clause: "…, Fenster ausgenommen", "…, windows excluded", "…, vitres exclues". */
+const POSTPOSITIVE = 'ausgenommen|excluded|exclu|exclus|exclue|exclues|escluso|esclusi|esclusa|escluse';
+const POSTPOSITIVE_EXCLUSIONS = new Set(POSTPOSITIVE.split('|'));
 /**
  * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "pulizia di uffici,
  * non di vetri"), except when it only widens ("nicht nur", "not only", "non solo").
@@ -224,10 +232,16 @@ function phraseAt(folded: readonly string[], index: number, phrases: readonly st
 }
 
 /** Words (letters and digits) and the clause breaks between them. */
+/** A comma opens a clause before an exclusion's marker, and around a clause a postpositive marker ends ("…, Fenster ausgenommen, …"). */
+const CLAUSE_BREAK = new RegExp(
+  `[.;:!?()\\n]+|,\\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\\b)|,\\s+(?=[^,.;:!?()\\n]*\\b(?:${POSTPOSITIVE})\\s*(?:[,.;:!?()\\n]|$))|(?<=\\b(?:${POSTPOSITIVE})),\\s*`,
+  'iu',
+);
+
 function splitClauses(prompt: string): string[][] {
   return prompt
     .normalize('NFC')
-    .split(/[.;:!?()\n]+|,\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\b)/iu)
+    .split(CLAUSE_BREAK)
     .map((clause) => clause.match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((words) => words.length > 0);
 }
@@ -261,10 +275,14 @@ export function readPrompt(prompt: string): ReadPrompt {
   let soughtNamed = false;
   for (const clause of clauses) {
     let role: WordRole = seekingStarted ? 'subject' : 'profile';
+    // A clause after the first that ends in a postpositive marker excludes what it names.
+    const postpositive = clause.length >= 2 && POSTPOSITIVE_EXCLUSIONS.has(folded[offset + clause.length - 1]!);
+    if (offset > 0 && postpositive) role = 'exclusion';
     // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought.
     let seeking = false;
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
+      if (postpositive && i === clause.length - 1) continue;
       const seek = phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0) {
         seekingStarted = true;
