@@ -211,7 +211,7 @@ const EXCLUSION_PHRASES = [
   ['apart', 'from'],
   ['aside', 'from'],
 ];
-/** Markers that follow what they exclude, at the end of a clause: "…, Fenster ausgenommen", "…, windows excluded", "…, vitres exclues". */
+/** Markers that follow what they exclude, at the end of a clause: "…, Küchen ausgenommen", "…, sheds excluded", "…, cadres exclus". */
 const POSTPOSITIVE = 'ausgenommen|excluded|exclu|exclus|exclue|exclues|escluso|esclusi|esclusa|escluse';
 const POSTPOSITIVE_EXCLUSIONS = new Set(POSTPOSITIVE.split('|'));
 /**
@@ -232,7 +232,7 @@ function phraseAt(folded: readonly string[], index: number, phrases: readonly st
 }
 
 /** Words (letters and digits) and the clause breaks between them. */
-/** A comma opens a clause before an exclusion's marker, and around a clause a postpositive marker ends ("…, Fenster ausgenommen, …"). */
+/** A comma opens a clause before an exclusion's marker, and around a clause a postpositive marker ends ("…, Küchen ausgenommen, …"). */
 const CLAUSE_BREAK = new RegExp(
   `[.;:!?()\\n]+|,\\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\\b)|,\\s+(?=[^,.;:!?()\\n]*\\b(?:${POSTPOSITIVE})\\s*(?:[,.;:!?()\\n]|$))|(?<=\\b(?:${POSTPOSITIVE})),\\s*`,
   'iu',
