@@ -123,6 +123,12 @@ describe('readPrompt', () => {
     expect(of('Cercasi verande', 'subject')).toEqual(['verande']);
   });
 
+  it('reads a specialisation or a focus as a frame, not as a word of the query', () => {
+    expect(roles('Spezialisiert auf Wintergärten')).toEqual(['Wintergärten:subject']);
+    expect(of('Vitrerie spécialisée en vérandas', 'subject')).toEqual(['Vitrerie', 'en', 'vérandas']);
+    expect(roles('Schwerpunkt: Wintergärten')).toEqual(['Wintergärten:subject']);
+  });
+
   it('drops the wish from a prompt that only says what it seeks', () => {
     expect(roles('Wir suchen Projekte für Wintergärten')).toEqual(['Projekte:subject', 'Wintergärten:subject']);
     expect(roles('looking for roofing work')).toEqual(['roofing:subject', 'work:subject']);

@@ -157,6 +157,23 @@ const FRAME_PHRASES = [
   ['related', 'to'],
   ['field', 'of'],
   ['sector', 'of'],
+  // A specialisation names what follows, not itself: "spezialisiert auf", "spécialisés en", "specializzati in", "specialised in".
+  ['spezialisiert', 'auf'],
+  ['spezialisiert'],
+  ['specialise'],
+  ['specialises'],
+  ['specialisee'],
+  ['specialisees'],
+  ['specializzato'],
+  ['specializzata'],
+  ['specializzati'],
+  ['specializzate'],
+  ['specialised'],
+  ['specialized'],
+  ['specialising'],
+  ['specializing'],
+  ['schwerpunkt'],
+  ['schwerpunkte'],
 ];
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 const EXCLUSION_PHRASES = [
