@@ -79,6 +79,11 @@ describe('readPrompt', () => {
     expect(of("Appels d'offres pour la pose de parquets", 'subject')).toContain('parquets');
     expect(of("Appels d'offres pour la pose de parquets", 'qualifier')).toEqual([]);
     expect(of('Tenders for roof windows for sports halls', 'qualifier')).toEqual(['sports', 'halls']);
+    // After a generic head too: "services for …", "Dienstleistungen für …", "servizi per …" name no trade of their own.
+    expect(of('Dienstleistungen für das Stimmen von Orgeln', 'qualifier')).toEqual([]);
+    expect(of('services for the tuning of harps', 'qualifier')).toEqual([]);
+    expect(of("servizi per l'accordatura di arpe", 'qualifier')).toEqual([]);
+    expect(of('harp tuning for concert halls', 'qualifier')).toEqual(['concert', 'halls']);
   });
 
   it('reduces a company profile to what it seeks and what it does, without the introduction', () => {

@@ -263,8 +263,31 @@ function splitClauses(prompt: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** A function word or a procurement word ("Ausschreibungen", "appels d’offres") in any of the four languages: it names nothing sought. */
-const isFunctionWord = (word: string) => LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
+/**
+ * Heads that say what kind of contract, not of what: "Dienstleistungen für das Stimmen von Orgeln", "services for the
+ * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one.
+ */
+const GENERIC_HEADS = new Set([
+  'dienstleistung',
+  'dienstleistungen',
+  'leistungen',
+  'arbeiten',
+  'service',
+  'services',
+  'work',
+  'works',
+  'prestation',
+  'prestations',
+  'travaux',
+  'servizio',
+  'servizi',
+  'prestazioni',
+  'lavori',
+  'opere',
+]);
+
+/** A function word, a procurement word ("Ausschreibungen", "appels d’offres") or a generic head, in any of the four languages: it names nothing sought. */
+const isFunctionWord = (word: string) => GENERIC_HEADS.has(fold(word)) || LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
 
 /**
  * Reads a subscriber's prompt: a company profile is reduced to what it seeks (its self-description
