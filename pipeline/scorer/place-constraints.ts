@@ -58,11 +58,11 @@ interface PlaceName {
 const normalizeWord = (word: string): string => foldDiacritics(word.toLowerCase());
 
 const PLACE_NAMES: PlaceName[] = CANTONS.flatMap((canton) =>
-  [...canton.names, ...canton.towns].map((name) => ({
+  [...canton.names, ...(canton.adjectives ?? []), ...canton.towns].map((name) => ({
     words: splitWords(name).map(normalizeWord),
     canton: canton.code,
     ambiguous: canton.ambiguous?.includes(name) ?? false,
-    town: !canton.names.includes(name),
+    town: canton.towns.includes(name),
   })),
 ).sort((a, b) => b.words.length - a.words.length);
 
@@ -218,8 +218,20 @@ export function placesNamedOutside(words: readonly string[], mentions: readonly 
   return { places, markers };
 }
 
-/** Words for a place's surroundings, after its name. */
-const SURROUNDINGS = new Set(['environs', 'alentours', 'region', 'umgebung', 'agglomeration', 'dintorni', 'surroundings', 'vicinity']);
+/** Words for a place's surroundings, after its name ("Lausanne et environs", "Zürcher Raum"). */
+const SURROUNDINGS = new Set([
+  'environs',
+  'alentours',
+  'region',
+  'umgebung',
+  'agglomeration',
+  'dintorni',
+  'surroundings',
+  'vicinity',
+  'raum',
+  'gegend',
+  'area',
+]);
 
 /** Indices of words that only serve the place: the names and the word "canton" before them. */
 export function placeWordIndices(words: readonly string[], mentions: readonly PlaceMention[]): Set<number> {

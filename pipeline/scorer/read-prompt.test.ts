@@ -180,6 +180,17 @@ describe('readPrompt', () => {
     expect(cantons('Storenmontage beider Basel')).toEqual(['BL', 'BS']);
   });
 
+  it('reads a canton\'s adjective as its place ("région genevoise", "Zürcher Raum", "impresa ticinese"), not as a word', () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Vitrerie dans la région genevoise')).toEqual(['GE']);
+    expect(roles('Storenmontage im Zürcher Raum')).toEqual(['Storenmontage:subject', 'im:subject']);
+    expect(cantons('Storenmontage im Zürcher Raum')).toEqual(['ZH']);
+    // In a self-description it says where the company is: no constraint, and no word of the query.
+    const profile = readPrompt('Atelier de vitrerie vaudois cherchant des vérandas');
+    expect(profile.place).toBeNull();
+    expect(profile.words.map((word) => word.word)).not.toContain('vaudois');
+  });
+
   it("knows the larger municipalities beside the cantons' main towns", () => {
     const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
     expect(cantons('Storenmontage in Schlieren und Volketswil')).toEqual(['ZH']);

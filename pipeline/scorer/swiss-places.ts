@@ -7,6 +7,8 @@ export interface CantonPlaces {
   code: string;
   names: readonly string[];
   towns: readonly string[];
+  /** The canton's adjective, as a prompt places a company or a region ("région zurichoise", "Berner KMU", "impresa ticinese"). */
+  adjectives?: readonly string[];
   ambiguous?: readonly string[];
 }
 
@@ -14,6 +16,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'ZH',
     names: ['Zürich', 'Zurich', 'Zurigo'],
+    adjectives: ['Zürcher', 'zurichois', 'zurichoise', 'zurichoises', 'zurighese', 'zurighesi'],
     towns: [
       'Winterthur',
       'Uster',
@@ -44,6 +47,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'BE',
     names: ['Bern', 'Berne', 'Berna'],
+    adjectives: ['Berner', 'bernois', 'bernoise', 'bernoises', 'bernese', 'bernesi', 'Bernese'],
     towns: [
       'Biel',
       'Bienne',
@@ -65,31 +69,59 @@ export const CANTONS: readonly CantonPlaces[] = [
       'Oberburg',
     ],
   },
-  { code: 'LU', names: ['Luzern', 'Lucerne', 'Lucerna'], towns: ['Emmen', 'Kriens', 'Horw', 'Ebikon', 'Sursee', 'Hochdorf', 'Littau', 'Meggen'] },
-  { code: 'UR', names: ['Uri'], towns: ['Altdorf', 'Andermatt', 'Erstfeld'], ambiguous: ['Uri'] },
-  { code: 'SZ', names: ['Schwyz', 'Schwytz', 'Svitto'], towns: ['Freienbach', 'Einsiedeln', 'Küssnacht', 'Lachen', 'Goldau'] },
-  { code: 'OW', names: ['Obwalden', 'Obwald', 'Obvaldo'], towns: ['Sarnen', 'Engelberg'] },
-  { code: 'NW', names: ['Nidwalden', 'Nidwald', 'Nidvaldo'], towns: ['Stans', 'Hergiswil'] },
-  { code: 'GL', names: ['Glarus', 'Glaris', 'Glarona'], towns: ['Näfels', 'Netstal', 'Schwanden'] },
+  {
+    code: 'LU',
+    names: ['Luzern', 'Lucerne', 'Lucerna'],
+    adjectives: ['Luzerner', 'lucernois', 'lucernoise', 'lucernese'],
+    towns: ['Emmen', 'Kriens', 'Horw', 'Ebikon', 'Sursee', 'Hochdorf', 'Littau', 'Meggen'],
+  },
+  { code: 'UR', names: ['Uri'], adjectives: ['Urner', 'uranais'], towns: ['Altdorf', 'Andermatt', 'Erstfeld'], ambiguous: ['Uri'] },
+  {
+    code: 'SZ',
+    names: ['Schwyz', 'Schwytz', 'Svitto'],
+    adjectives: ['Schwyzer', 'schwytzois'],
+    towns: ['Freienbach', 'Einsiedeln', 'Küssnacht', 'Lachen', 'Goldau'],
+  },
+  { code: 'OW', names: ['Obwalden', 'Obwald', 'Obvaldo'], adjectives: ['Obwaldner'], towns: ['Sarnen', 'Engelberg'] },
+  { code: 'NW', names: ['Nidwalden', 'Nidwald', 'Nidvaldo'], adjectives: ['Nidwaldner'], towns: ['Stans', 'Hergiswil'] },
+  { code: 'GL', names: ['Glarus', 'Glaris', 'Glarona'], adjectives: ['Glarner', 'glaronais'], towns: ['Näfels', 'Netstal', 'Schwanden'] },
   {
     code: 'ZG',
     names: ['Zug', 'Zoug', 'Zugo'],
+    adjectives: ['Zuger', 'zougois'],
     towns: ['Baar', 'Cham', 'Steinhausen', 'Risch', 'Hünenberg', 'Unterägeri', 'Oberägeri', 'Rotkreuz'],
     ambiguous: ['Zug'],
   },
   {
     code: 'FR',
     names: ['Fribourg', 'Freiburg', 'Friburgo'],
+    adjectives: ['Freiburger', 'fribourgeois', 'fribourgeoise', 'fribourgeoises', 'friburghese'],
     towns: ['Bulle', 'Murten', 'Morat', 'Villars-sur-Glâne', 'Düdingen', 'Estavayer-le-Lac', 'Marly', 'Guin', 'Châtel-Saint-Denis', 'Romont'],
   },
-  { code: 'SO', names: ['Solothurn', 'Soleure', 'Soletta'], towns: ['Olten', 'Grenchen', 'Granges', 'Zuchwil', 'Dornach', 'Bettlach', 'Balsthal', 'Biberist'] },
-  { code: 'BS', names: ['Basel-Stadt', 'Bâle-Ville', 'Basilea Città', 'Basel-City', 'Basel', 'Bâle', 'Basilea'], towns: ['Riehen', 'Bettingen'] },
+  {
+    code: 'SO',
+    names: ['Solothurn', 'Soleure', 'Soletta'],
+    adjectives: ['Solothurner', 'soleurois'],
+    towns: ['Olten', 'Grenchen', 'Granges', 'Zuchwil', 'Dornach', 'Bettlach', 'Balsthal', 'Biberist'],
+  },
+  {
+    code: 'BS',
+    names: ['Basel-Stadt', 'Bâle-Ville', 'Basilea Città', 'Basel-City', 'Basel', 'Bâle', 'Basilea'],
+    adjectives: ['Basler', 'bâlois', 'bâloise', 'bâloises', 'basilese'],
+    towns: ['Riehen', 'Bettingen'],
+  },
   {
     code: 'BL',
     names: ['Basel-Landschaft', 'Basel-Land', 'Baselland', 'Bâle-Campagne', 'Basilea Campagna', 'Basel-Country'],
+    adjectives: ['Baselbieter'],
     towns: ['Liestal', 'Allschwil', 'Reinach', 'Muttenz', 'Pratteln', 'Binningen', 'Münchenstein', 'Birsfelden', 'Sissach', 'Arlesheim'],
   },
-  { code: 'SH', names: ['Schaffhausen', 'Schaffhouse', 'Sciaffusa'], towns: ['Neuhausen am Rheinfall', 'Thayngen', 'Neuhausen'] },
+  {
+    code: 'SH',
+    names: ['Schaffhausen', 'Schaffhouse', 'Sciaffusa'],
+    adjectives: ['Schaffhauser', 'schaffhousois'],
+    towns: ['Neuhausen am Rheinfall', 'Thayngen', 'Neuhausen'],
+  },
   {
     code: 'AR',
     names: ['Appenzell Ausserrhoden', 'Appenzell Rhodes-Extérieures', 'Appenzello Esterno', 'Appenzell Outer Rhodes', 'Ausserrhoden'],
@@ -103,11 +135,13 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'SG',
     names: ['St. Gallen', 'St Gallen', 'Sankt Gallen', 'Saint-Gall', 'St-Gall', 'San Gallo'],
+    adjectives: ['St. Galler', 'Sankt Galler', 'saint-gallois', 'saint-galloise', 'sangallese'],
     towns: ['Rapperswil-Jona', 'Rapperswil', 'Wil', 'Gossau', 'Buchs', 'Altstätten', 'Uzwil', 'Rorschach', 'Flawil', 'Goldach', 'Widnau', 'Sargans', 'Mels'],
   },
   {
     code: 'GR',
     names: ['Graubünden', 'Grisons', 'Grigioni', 'Grischun'],
+    adjectives: ['Bündner', 'grison', 'grisonne', 'grisonnes', 'grigionese'],
     towns: [
       'Chur',
       'Coire',
@@ -128,6 +162,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'AG',
     names: ['Aargau', 'Argovie', 'Argovia'],
+    adjectives: ['Aargauer', 'argovien', 'argovienne', 'argoviese'],
     towns: [
       'Aarau',
       'Baden',
@@ -150,11 +185,13 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'TG',
     names: ['Thurgau', 'Thurgovie', 'Turgovia'],
+    adjectives: ['Thurgauer', 'thurgovien', 'thurgovienne', 'turgoviese'],
     towns: ['Frauenfeld', 'Kreuzlingen', 'Arbon', 'Amriswil', 'Weinfelden', 'Romanshorn', 'Bischofszell', 'Steckborn', 'Diessenhofen'],
   },
   {
     code: 'TI',
     names: ['Ticino', 'Tessin'],
+    adjectives: ['Tessiner', 'tessinois', 'tessinoise', 'ticinese', 'ticinesi', 'Ticinese'],
     towns: [
       'Lugano',
       'Bellinzona',
@@ -175,6 +212,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'VD',
     names: ['Vaud', 'Waadt'],
+    adjectives: ['Waadtländer', 'vaudois', 'vaudoise', 'vaudoises', 'vodese', 'vodesi'],
     towns: [
       'Lausanne',
       'Losanna',
@@ -200,6 +238,7 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'VS',
     names: ['Valais', 'Wallis', 'Vallese'],
+    adjectives: ['Walliser', 'valaisan', 'valaisanne', 'valaisans', 'valaisannes', 'vallesano', 'vallesana'],
     towns: [
       'Sion',
       'Sitten',
@@ -225,11 +264,13 @@ export const CANTONS: readonly CantonPlaces[] = [
   {
     code: 'NE',
     names: ['Neuchâtel', 'Neuenburg', 'Neuchatel'],
+    adjectives: ['Neuenburger', 'neuchâtelois', 'neuchâteloise', 'neocastellano'],
     towns: ['La Chaux-de-Fonds', 'Le Locle', 'Val-de-Ruz', 'Val-de-Travers', 'Boudry', 'Peseux', 'Cortaillod'],
   },
   {
     code: 'GE',
     names: ['Genève', 'Genf', 'Ginevra', 'Geneva', 'Geneve'],
+    adjectives: ['Genfer', 'genevois', 'genevoise', 'genevoises', 'ginevrino', 'ginevrina', 'Genevan'],
     towns: [
       'Carouge',
       'Vernier',
@@ -247,7 +288,12 @@ export const CANTONS: readonly CantonPlaces[] = [
     ],
     ambiguous: ['Vernier'],
   },
-  { code: 'JU', names: ['Jura'], towns: ['Delémont', 'Delsberg', 'Porrentruy', 'Pruntrut', 'Saignelégier', 'Bassecourt'] },
+  {
+    code: 'JU',
+    names: ['Jura'],
+    adjectives: ['jurassien', 'jurassienne', 'giurassiano'],
+    towns: ['Delémont', 'Delsberg', 'Porrentruy', 'Pruntrut', 'Saignelégier', 'Bassecourt'],
+  },
 ];
 
 /**
