@@ -134,6 +134,12 @@ describe('readPrompt', () => {
     expect(roles('Schwerpunkt: Wintergärten')).toEqual(['Wintergärten:subject']);
   });
 
+  it('reads a cost-plan abbreviation before its number as a reference, not as a word ("BKP 221", "CFC 230")', () => {
+    expect(roles('Storen (BKP 228)')).toEqual(['Storen:subject']);
+    expect(roles('CFC 228 stores')).toEqual(['stores:subject']);
+    expect(roles('BKP-Gruppen')).toEqual(['BKP:subject', 'Gruppen:subject']);
+  });
+
   it('drops the wish from a prompt that only says what it seeks', () => {
     expect(roles('Wir suchen Projekte für Wintergärten')).toEqual(['Projekte:subject', 'Wintergärten:subject']);
     expect(roles('looking for roofing work')).toEqual(['roofing:subject', 'work:subject']);

@@ -94,6 +94,7 @@ const SEEK_PHRASES = [
   ['bidding', 'on'],
   ['bidding', 'for'],
 ];
+const COST_PLAN_ABBREVIATIONS = new Set(['bkp', 'ebkp', 'cfc', 'eccc', 'ccc']);
 /** Units and comparisons around a figure ("ab 1000 m2", "au moins 500 m²", "über CHF 500'000", "above 100k"): a size or an amount, no subject. */
 const QUANTITY_WORDS = new Set([
   'm',
@@ -366,7 +367,13 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (outside.markers.has(at)) continue;
       if (mentions.length > 0 && EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
-      if (hasDigit(folded[at]) || (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))) continue;
+      // A cost-plan abbreviation before its number ("BKP 221", "CFC 230") is a reference, as the number is: no word of the query.
+      if (
+        (COST_PLAN_ABBREVIATIONS.has(folded[at]!) && hasDigit(all[at + 1])) ||
+        hasDigit(folded[at]) ||
+        (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))
+      )
+        continue;
       words.push({ word: clause[i]!, role });
       if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
     }
