@@ -128,6 +128,12 @@ describe('readPrompt', () => {
     expect(of('Cercasi verande', 'subject')).toEqual(['verande']);
   });
 
+  it('reads English frames as frames: "anything to do with", "involving", "regarding", "our focus:"', () => {
+    expect(roles('anything to do with harp tuning')).toEqual(['harp:subject', 'tuning:subject']);
+    expect(roles('contracts involving harp tuning')).toEqual(['contracts:subject', 'harp:subject', 'tuning:subject']);
+    expect(roles('Our focus: harp tuning')).toEqual(['harp:subject', 'tuning:subject']);
+  });
+
   it('reads a specialisation or a focus as a frame, not as a word of the query', () => {
     expect(roles('Spezialisiert auf Wintergärten')).toEqual(['Wintergärten:subject']);
     expect(of('Vitrerie spécialisée en vérandas', 'subject')).toEqual(['Vitrerie', 'en', 'vérandas']);
