@@ -128,6 +128,15 @@ describe('readPrompt', () => {
     expect(of('Cercasi verande', 'subject')).toEqual(['verande']);
   });
 
+  it('reads frames of the other languages: "rund um", "bezüglich", "en lien avec", "relatifs aux", "in materia di", "relativo"', () => {
+    expect(roles('rund um Orgeln')).toEqual(['Orgeln:subject']);
+    expect(roles('bezüglich Orgelstimmung')).toEqual(['Orgelstimmung:subject']);
+    expect(of('contrats en lien avec les orgues', 'subject')).toEqual(['contrats', 'les', 'orgues']);
+    expect(of('contrats relatifs aux orgues', 'subject')).toEqual(['contrats', 'orgues']);
+    expect(roles('in materia di organi')).toEqual(['organi:subject']);
+    expect(of('appalti relativi agli organi', 'subject')).toEqual(['appalti', 'agli', 'organi']);
+  });
+
   it('reads English frames as frames: "anything to do with", "involving", "regarding", "our focus:"', () => {
     expect(roles('anything to do with harp tuning')).toEqual(['harp:subject', 'tuning:subject']);
     expect(roles('contracts involving harp tuning')).toEqual(['contracts:subject', 'harp:subject', 'tuning:subject']);
