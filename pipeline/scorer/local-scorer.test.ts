@@ -195,6 +195,13 @@ describe('local scorer', () => {
     expect(words('Blinds incl. motors', 'en')).not.toContain('incl');
   });
 
+  it('reads adverbs that stress or give an example as grammar ("insbesondere", "notamment", "soprattutto", "especially")', () => {
+    expect(words('Storen, insbesondere Markisen', 'de')).toEqual(['storen', 'markisen']);
+    expect(words('Stores, notamment volets', 'fr')).toEqual(['stores', 'volets']);
+    expect(words('Tende, soprattutto tapparelle', 'it')).toEqual(['tende', 'tapparelle']);
+    expect(words('Blinds, especially awnings', 'en')).toEqual(['blinds', 'awnings']);
+  });
+
   it('reads the abbreviations "bzw.", "resp.", "usw.", "etc.", "ecc." as grammar in any language', () => {
     expect(words('Storen bzw. Markisen usw.', 'de')).toEqual(['storen', 'markisen']);
     expect(words('Stores resp. volets, etc.', 'fr')).toEqual(['stores', 'volets']);

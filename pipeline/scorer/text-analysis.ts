@@ -113,7 +113,19 @@ const ENGLISH_FUNCTION_WORDS = [
  * would be a rare word the notices never use, and weigh as much as the word it prefixes.
  */
 const ENGLISH_HYPHEN_PREFIXES = ['de', 're', 'co', 'pre'];
-const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = { de: [], fr: [], it: [], en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES] };
+/** Adverbs that stress or give an example ("insbesondere", "notamment", "soprattutto", "especially"): no subject of their own. */
+const EMPHASIS_ADVERBS: Record<Language, readonly string[]> = {
+  de: ['insbesondere', 'namentlich', 'speziell', 'beispielsweise', 'vorwiegend', 'hauptsächlich', 'vorzugsweise'],
+  fr: ['notamment', 'particulièrement', 'principalement', 'essentiellement', 'exemple'],
+  it: ['particolarmente', 'soprattutto', 'principalmente', 'segnatamente', 'esempio'],
+  en: ['especially', 'particularly', 'mainly', 'primarily', 'notably', 'example'],
+};
+const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = {
+  de: EMPHASIS_ADVERBS.de,
+  fr: EMPHASIS_ADVERBS.fr,
+  it: EMPHASIS_ADVERBS.it,
+  en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES, ...EMPHASIS_ADVERBS.en],
+};
 
 const stopList = (list: readonly string[], language: Language) =>
   [...list, ...EXTRA_FUNCTION_WORDS[language], ...NEGATIVE_CONJUNCTIONS[language], ...INCLUSION_WORDS[language]].filter(
