@@ -74,6 +74,17 @@ describe('readPrompt', () => {
     expect(of('Vitrerie (CFC 221) pour écoles', 'qualifier')).toEqual(['écoles']);
   });
 
+  it('makes the place kind or material after "in / dans / nelle" a qualifier, once something is sought', () => {
+    expect(of('Orgelstimmung in Kirchen', 'qualifier')).toEqual(['Kirchen']);
+    expect(of("accordage d'orgues dans les églises", 'qualifier')).toEqual(['les', 'églises']);
+    expect(of('accordatura di organi nelle chiese', 'qualifier')).toEqual(['chiese']);
+    expect(of('organ tuning in churches', 'qualifier')).toEqual(['churches']);
+    // A named place stays a place; a wish's "in" ("interested in") stays the wish.
+    expect(readPrompt('Orgelstimmung in Luzern').place?.cantons).toEqual(new Set(['LU']));
+    expect(of('Orgelstimmung in Luzern', 'qualifier')).toEqual([]);
+    expect(of('interested in organ tuning', 'qualifier')).toEqual([]);
+  });
+
   it('reads a purpose after nothing but procurement words as what is sought: "Ausschreibungen für …", "appels d\'offres pour …"', () => {
     expect(of('Ausschreibungen für Dachfenster und Oberlichter', 'qualifier')).toEqual([]);
     expect(of("Appels d'offres pour la pose de parquets", 'subject')).toContain('parquets');

@@ -204,6 +204,36 @@ const FRAME_PHRASES = [
   ['schwerpunkte'],
 ];
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
+/**
+ * A place kind or a material after what is sought is its context too: "Orgelstimmung in Kirchen", "accordage d'orgues
+ * dans les églises", "accordatura di organi nelle chiese", "windows in wood-metal". Not before a named place ("in Luzern",
+ * "im Raum Bern").
+ */
+const LOCATION_WORDS = new Set(['in', 'im', 'dans', 'nel', 'nella', 'nei', 'negli', 'nelle']);
+/** Articles and "whole" before a place ("in der ganzen Schweiz", "dans toute la Suisse"). */
+const ARTICLES = new Set([
+  'der',
+  'den',
+  'dem',
+  'die',
+  'das',
+  'le',
+  'la',
+  'les',
+  'l',
+  'the',
+  'il',
+  'lo',
+  'gli',
+  'ganzen',
+  'gesamten',
+  'toute',
+  'tout',
+  'tutta',
+  'tutto',
+  'whole',
+  'entire',
+]);
 const EXCLUSION_PHRASES = [
   ['aber', 'keine'],
   ['aber', 'nicht'],
@@ -339,6 +369,13 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
   let seekingStarted = !isProfile;
+  /** A location word followed, past its articles, by no place name. */
+  const opensContext = (at: number) => {
+    if (!LOCATION_WORDS.has(folded[at]!)) return false;
+    let next = at + 1;
+    while (next < folded.length && ARTICLES.has(folded[next]!)) next++;
+    return next < folded.length && !placeIndices.has(next);
+  };
   /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */
   let soughtNamed = false;
   for (const clause of clauses) {
@@ -383,7 +420,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       // Not at the very start of the prompt ("Für Spitäler: …"), but after a clause break ("… (BKP 27) für Heime").
-      if (at > 0 && soughtNamed && role !== 'exclusion' && role !== 'profile' && PURPOSE_WORDS.has(folded[at]!)) {
+      if (at > 0 && soughtNamed && role !== 'exclusion' && role !== 'profile' && (PURPOSE_WORDS.has(folded[at]!) || opensContext(at))) {
         role = 'qualifier';
         continue;
       }
