@@ -196,6 +196,8 @@ export function readPlaceConstraint(
 
 /** Prepositions that put a place out: "ausserhalb des Kantons Zürich", "outside Geneva", "fuori dal Ticino", "hors de Genève". */
 const OUTSIDE = new Set(['ausserhalb', 'outside', 'fuori', 'hors']);
+/** What joins such a preposition to its place ("fuori dal Ticino", "outside of Zurich" reads "of" as a filler). */
+const OUTSIDE_LINKS = new Set(['des', 'dal', 'dalla', 'dai', 'from']);
 
 /**
  * The places a preposition puts out ("outside Zurich" is no wish for Zurich), by their word indices, and the indices of
@@ -212,7 +214,7 @@ export function placesNamedOutside(words: readonly string[], mentions: readonly 
         for (const index of mention.wordIndices) places.add(index);
         break;
       }
-      if (!FILLERS.has(word) && !INTRODUCERS.has(word) && !['des', 'dal', 'dalla', 'dai', 'from'].includes(word)) break;
+      if (!FILLERS.has(word) && !INTRODUCERS.has(word) && !OUTSIDE_LINKS.has(word)) break;
     }
   }
   return { places, markers };

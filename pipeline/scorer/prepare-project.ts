@@ -4,6 +4,7 @@ import type { ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import { LANGUAGES, type Language } from './text-analysis.ts';
+import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 
 export interface ProjectText {
   language: Language | null;
@@ -28,7 +29,7 @@ export interface ProjectProfile {
 }
 
 /** "BKP 282.5", "CFC 230", "CCC 211": the groups of the Swiss building cost plan in its three languages. */
-const COST_PLAN_NUMBER = /\b(?:BKP|CFC|CCC)\s*(\d{1,3})(?:[.\d]*)/giu;
+const COST_PLAN_NUMBER = new RegExp(`\\b(?:${COST_PLAN_ABBREVIATIONS.join('|')})\\s*(\\d{1,3})(?:[.\\d]*)`, 'giu');
 
 /**
  * A notice as bags of analysed terms per field (title, description, the labels of its CPV codes in all

@@ -1,6 +1,7 @@
 import { findPlaceMentions, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
 import { foldDiacritics, LANGUAGES, languageTools } from './text-analysis.ts';
+import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 
 /** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
 export type WordRole = 'subject' | 'profile' | 'qualifier' | 'exclusion';
@@ -94,7 +95,8 @@ const SEEK_PHRASES = [
   ['bidding', 'on'],
   ['bidding', 'for'],
 ];
-const COST_PLAN_ABBREVIATIONS = new Set(['bkp', 'ebkp', 'cfc', 'eccc', 'ccc']);
+/** The cost plan's abbreviations, and the electronic plan's ("eBKP", "eCCC"). */
+const COST_PLAN_WORDS = new Set(COST_PLAN_ABBREVIATIONS.flatMap((abbreviation) => [abbreviation.toLowerCase(), `e${abbreviation.toLowerCase()}`]));
 /** Units and comparisons around a figure ("ab 1000 m2", "au moins 500 m²", "über CHF 500'000", "above 100k"): a size or an amount, no subject. */
 const QUANTITY_WORDS = new Set([
   'm',
@@ -290,8 +292,8 @@ const EXCLUSION_PHRASES = [
 const POSTPOSITIVE = 'ausgenommen|excluded|exclu|exclus|exclue|exclues|escluso|esclusi|esclusa|escluse';
 const POSTPOSITIVE_EXCLUSIONS = new Set(POSTPOSITIVE.split('|'));
 /**
- * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "pulizia di uffici,
- * non di vetri"), except when it only widens ("nicht nur", "not only", "non solo").
+ * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "stampa di opuscoli,
+ * non di manifesti"), except when it only widens ("nicht nur", "not only", "non solo").
  */
 const NEGATIONS = new Set(['not', 'nicht', 'non', 'pas']);
 const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
@@ -433,7 +435,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       // A cost-plan abbreviation before its number ("BKP 221", "CFC 230") is a reference, as the number is: no word of the query.
       if (
-        (COST_PLAN_ABBREVIATIONS.has(folded[at]!) && hasDigit(all[at + 1])) ||
+        (COST_PLAN_WORDS.has(folded[at]!) && hasDigit(all[at + 1])) ||
         hasDigit(folded[at]) ||
         (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))
       )

@@ -10,6 +10,9 @@ export interface TradeEntry {
   readonly names: Readonly<Record<Language, readonly string[]>>;
 }
 
+/** The Swiss building cost plan's abbreviation in its three languages: "BKP 282.5", "CFC 230", "CCC 211". */
+export const COST_PLAN_ABBREVIATIONS = ['BKP', 'CFC', 'CCC'] as const;
+
 export const DEFAULT_TRADE_VOCABULARY_PATH = fileURLToPath(new URL('../../data/vocabulary/swiss-trades.csv', import.meta.url));
 
 export function parseTradeVocabulary(csv: string): TradeEntry[] {
