@@ -74,7 +74,7 @@ describe('property-based fuzzing: no input makes the server fail', () => {
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           if (response.status >= 400) expect(response.body).toHaveProperty('error');
         }),
-        { numRuns: 130 },
+        { numRuns: 60 },
       );
     });
   }
@@ -90,7 +90,7 @@ describe('property-based fuzzing: no input makes the server fail', () => {
           expect(response.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
     await fc.assert(
       fc.asyncProperty(fc.oneof(text, fc.integer().map(String), fc.double().map(String)), async (id) => {
@@ -98,7 +98,7 @@ describe('property-based fuzzing: no input makes the server fail', () => {
           expect((await user.client.get(path)).status).toBeLessThan(500);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 
@@ -107,7 +107,7 @@ describe('property-based fuzzing: no input makes the server fail', () => {
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (raw) => {
         expect((await user.client.post('/api/alerts', raw)).status).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
     expect(projectId).toBeGreaterThan(0);
   });
@@ -170,7 +170,7 @@ function encodeQueryValue(text: string): string {
 
 const bodyFields = VALID_BODIES.flatMap(([method, path, body]) => Object.keys(body).map((field) => ({ method, path, body, field })));
 const queryFields = VALID_QUERIES.flatMap(([path, query]) => Object.keys(query).map((field) => ({ path, query, field })));
-const CASES_PER_FIELD = 30;
+const CASES_PER_FIELD = 15;
 
 describe('hostile text in every body and query field', () => {
   it(`never answers 5xx and refuses control characters with 400 (${CASES_PER_FIELD} cases × ${bodyFields.length + queryFields.length + 2} fields)`, async () => {
@@ -213,7 +213,7 @@ describe('hostile text in every body and query field', () => {
         { numRuns: CASES_PER_FIELD },
       );
     }
-    expect(cases).toBeGreaterThanOrEqual(1000);
+    expect(cases).toBeGreaterThanOrEqual(500);
   }, 300_000);
 });
 
