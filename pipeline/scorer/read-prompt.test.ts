@@ -191,6 +191,26 @@ describe('readPrompt', () => {
     expect(of('Glazing in the area of Lugano', 'subject')).toEqual(['Glazing', 'in', 'the', 'of']);
   });
 
+  it('reads "nicht nur", "pas uniquement", "non solo", "not only" before a place as widening it: the place is not exclusive', () => {
+    for (const prompt of [
+      'Storenmontage, nicht nur im Kanton Luzern',
+      'Vitrerie, pas uniquement dans le canton de Fribourg',
+      'Tende da sole, non solo in Ticino',
+      'Awning installation, not only in Zug and Lucerne',
+    ])
+      expect(readPrompt(prompt).place?.exclusive, prompt).toBe(false);
+    expect(readPrompt('Vitrerie, uniquement dans le canton de Fribourg').place?.exclusive).toBe(true);
+  });
+
+  it('reads the Basel region ("Region Basel", "Raum Basel", "région bâloise") as both Basels, the city alone as Basel-Stadt', () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Storenmontage in der Region Basel')).toEqual(['BL', 'BS']);
+    expect(cantons('Storenmontage im Raum Basel')).toEqual(['BL', 'BS']);
+    expect(cantons('Vitrerie dans la région bâloise')).toEqual(['BL', 'BS']);
+    expect(cantons('Awning installation in the Basel area')).toEqual(['BL', 'BS']);
+    expect(cantons('Storenmontage in Basel')).toEqual(['BS']);
+  });
+
   it('reads a region as its cantons, and Switzerland as a place that constrains nothing', () => {
     const romandie = readPrompt('Vitrerie en Suisse romande seulement');
     expect([...romandie.place!.cantons].sort()).toEqual(['FR', 'GE', 'JU', 'NE', 'VD', 'VS']);

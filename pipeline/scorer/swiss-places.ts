@@ -330,8 +330,27 @@ export const REGIONS: readonly RegionPlaces[] = [
     names: ['Genferseeregion', 'Région lémanique', 'Arc lémanique', 'Regione del Lemano', 'Lake Geneva region'],
     cantons: ['GE', 'VD', 'VS'],
   },
-  // Both Basels, which "Basel" alone (the city) does not name.
+  // Both Basels, which "Basel" alone (the city) does not name. The Basel region is the city and its agglomeration,
+  // most of which lies in Basel-Landschaft (Allschwil, Binningen, Muttenz, Pratteln).
   { names: ['beide Basel', 'beider Basel', 'deux Bâle', 'deux Bâles', 'due Basilea', 'both Basels'], cantons: ['BS', 'BL'] },
+  {
+    names: [
+      'Region Basel',
+      'Raum Basel',
+      'Grossraum Basel',
+      'Agglomeration Basel',
+      'Basler Raum',
+      'région bâloise',
+      'région de Bâle',
+      'agglomération bâloise',
+      'regione di Basilea',
+      'regione basilese',
+      'Basel region',
+      'Basel area',
+      'Greater Basel',
+    ],
+    cantons: ['BS', 'BL'],
+  },
   // Regions within one canton, in the languages they are named in. Before the cantons' names: "Jura bernois" is in Bern.
   { names: ['Berner Oberland', 'Oberland bernois', 'Oberland bernese', 'Bernese Oberland'], cantons: ['BE'] },
   { names: ['Berner Jura', 'Jura bernois', 'Giura bernese', 'Bernese Jura'], cantons: ['BE'] },
