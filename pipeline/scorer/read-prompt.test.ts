@@ -74,6 +74,21 @@ describe('readPrompt', () => {
     expect(of('Vitrerie (CFC 221) pour écoles', 'qualifier')).toEqual(['écoles']);
   });
 
+  it('makes a purpose after a wish a qualifier once the wish named what it seeks: "Wir suchen Orgelrevisionen für Kirchgemeinden"', () => {
+    expect(of('Wir suchen Orgelrevisionen für Kirchgemeinden', 'qualifier')).toEqual(['Kirchgemeinden']);
+    expect(of('looking for harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    expect(of('Nous cherchons des vitraux pour chapelles', 'qualifier')).toEqual(['chapelles']);
+    expect(of('Cerchiamo accordature di arpe per scuole di musica', 'qualifier')).toEqual(['scuole', 'di', 'musica']);
+    // Before anything sought is named, the purpose is what is sought; a word describing the contract names nothing sought.
+    expect(of('Wir suchen Aufträge für Orgelrevisionen', 'qualifier')).toEqual([]);
+    expect(of('Wir suchen öffentliche Aufträge für Orgelrevisionen', 'qualifier')).toEqual([]);
+    expect(of('Nous cherchons des marchés publics pour vitraux', 'qualifier')).toEqual([]);
+    expect(of('looking for public contracts for harp tuning', 'qualifier')).toEqual([]);
+    // Another word beside one names the work: what follows is its purpose.
+    expect(of('looking for roofing contracts for schools', 'qualifier')).toEqual(['schools']);
+    expect(of('Wir suchen Projekte für Wintergärten', 'qualifier')).toEqual([]);
+  });
+
   it('makes the place kind or material after "in / dans / nelle" a qualifier, once something is sought', () => {
     expect(of('Orgelstimmung in Kirchen', 'qualifier')).toEqual(['Kirchen']);
     expect(of("accordage d'orgues dans les églises", 'qualifier')).toEqual(['les', 'églises']);

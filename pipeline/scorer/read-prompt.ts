@@ -1,6 +1,6 @@
 import { findPlaceMentions, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
-import { foldDiacritics, LANGUAGES, languageTools } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, languageTools, PROCUREMENT_STOP_WORDS } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 
 /** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
@@ -323,9 +323,30 @@ function splitClauses(prompt: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
+/** The words for a contract that the procurement stop words lack ("Projekte für …", "mandats de …", "incarichi per …"); they stay words of the query ("project management"). */
+const CONTRACT_HEADS = [
+  'projekt',
+  'projekte',
+  'project',
+  'projects',
+  'projet',
+  'projets',
+  'progetto',
+  'progetti',
+  'mandat',
+  'mandate',
+  'mandats',
+  'mandato',
+  'mandati',
+  'incarico',
+  'incarichi',
+  'commessa',
+  'commesse',
+];
+
 /**
  * Heads that say what kind of contract, not of what: "Dienstleistungen für das Stimmen von Orgeln", "services for the
- * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one.
+ * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one. So do the words for a contract.
  */
 const GENERIC_HEADS = new Set([
   'dienstleistung',
@@ -344,7 +365,19 @@ const GENERIC_HEADS = new Set([
   'prestazioni',
   'lavori',
   'opere',
+  ...CONTRACT_HEADS,
 ]);
+
+/**
+ * "Public" beside a word for a contract ("öffentliche Aufträge", "marchés publics", "appalti pubblici", "public tenders")
+ * says whose contract, not what is sought. (Other words beside one name the work: "roofing contracts", "Malerprojekte".)
+ */
+const CONTRACT_WORDS = new Set([...PROCUREMENT_STOP_WORDS, ...CONTRACT_HEADS].map(fold));
+const PUBLIC = new Set(
+  ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
+);
+const describesContract = (folded: readonly string[], at: number) =>
+  PUBLIC.has(folded[at]!) && (CONTRACT_WORDS.has(folded[at + 1] ?? '') || CONTRACT_WORDS.has(folded[at - 1] ?? ''));
 
 /** A function word, a procurement word ("Ausschreibungen", "appels d’offres") or a generic head, in any of the four languages: it names nothing sought. */
 const isFunctionWord = (word: string) => GENERIC_HEADS.has(fold(word)) || LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
@@ -385,7 +418,8 @@ export function readPrompt(prompt: string): ReadPrompt {
     // A clause after the first that ends in a postpositive marker excludes what it names.
     const postpositive = clause.length >= 2 && POSTPOSITIVE_EXCLUSIONS.has(folded[offset + clause.length - 1]!);
     if (offset > 0 && postpositive) role = 'exclusion';
-    // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought.
+    // "wir suchen Projekte für Glasdächer": the first purpose word after the wish introduces what is sought, unless the
+    // wish has named it already ("wir suchen Orgelrevisionen für Kirchgemeinden": a purpose, as without the wish).
     let seeking = false;
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
@@ -401,7 +435,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       if (seeking && PURPOSE_WORDS.has(folded[at]!)) {
         seeking = false;
-        continue;
+        if (!soughtNamed) continue;
       }
       const frame = phraseAt(folded, at, FRAME_PHRASES);
       if (frame > 0) {
@@ -441,7 +475,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       )
         continue;
       words.push({ word: clause[i]!, role });
-      if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
+      if (role === 'subject' && !isFunctionWord(clause[i]!) && !describesContract(folded, at)) soughtNamed = true;
     }
     offset += clause.length;
   }

@@ -8,7 +8,7 @@ export const LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
 const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it: 'italian', en: 'english' };
 
 /** Procurement words that say nothing about the work itself, in any of the four languages. */
-const PROCUREMENT_STOP_WORDS = [
+export const PROCUREMENT_STOP_WORDS = [
   'ausschreibung',
   'ausschreibungen',
   'auftrag',
