@@ -132,6 +132,14 @@ describe('readPrompt', () => {
     expect(of('Ich bin Schreiner und suche Einbauschränke', 'subject')).not.toContain('suche');
   });
 
+  it('reads a wish said as one ("wir möchten", "nous souhaitons", "vorremmo", "we want") as the start of what is sought', () => {
+    expect(of('Unsere Firma stimmt Orgeln; wir möchten Aufträge für Orgelrevisionen', 'profile')).toEqual(['stimmt', 'Orgeln']);
+    expect(of('Notre entreprise pose des vitraux et nous souhaitons des mandats de restauration', 'subject')).toEqual(['des', 'mandats', 'de', 'restauration']);
+    expect(of('La nostra ditta accorda arpe, vorremmo appalti di accordatura', 'subject')).toEqual(['appalti', 'di', 'accordatura']);
+    expect(of('Our firm tunes harps; we want harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    expect(of('Our firm tunes harps; we want harp tuning for music schools', 'profile')).toEqual(['tunes', 'harps']);
+  });
+
   it('reads what comes before a wish as a self-description, introduced or not', () => {
     const contractor = readPrompt('Small glazing contractor from Geneva, seeking conservatory projects');
     expect(contractor.place).toBeNull();

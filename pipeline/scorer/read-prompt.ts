@@ -94,6 +94,23 @@ const SEEK_PHRASES = [
   ['bid', 'for'],
   ['bidding', 'on'],
   ['bidding', 'for'],
+  // A wish said as one ("wir möchten …", "nous souhaitons …", "vorremmo …", "we want …").
+  ['wir', 'mochten'],
+  ['mochten', 'wir'],
+  ['ich', 'mochte'],
+  ['wir', 'wunschen'],
+  ['nous', 'souhaitons'],
+  ['souhaitons'],
+  ['nous', 'voulons'],
+  ['je', 'souhaite'],
+  ['desideriamo'],
+  ['vorremmo'],
+  ['ci', 'interessano'],
+  ['we', 'want'],
+  ['i', 'want'],
+  ['we', 'would', 'like'],
+  ['we', 'd', 'like'],
+  ['i', 'would', 'like'],
 ];
 /** The cost plan's abbreviations, and the electronic plan's ("eBKP", "eCCC"). */
 const COST_PLAN_WORDS = new Set(COST_PLAN_ABBREVIATIONS.flatMap((abbreviation) => [abbreviation.toLowerCase(), `e${abbreviation.toLowerCase()}`]));
