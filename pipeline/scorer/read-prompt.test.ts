@@ -140,6 +140,14 @@ describe('readPrompt', () => {
     expect(of('Our firm tunes harps; we want harp tuning for music schools', 'profile')).toEqual(['tunes', 'harps']);
   });
 
+  it('reads a negated wish ("not interested in", "nicht interessiert an", "non cerchiamo") as an exclusion, not as a wish', () => {
+    expect(of('Looking for: harp tuning; not interested in organ repairs', 'exclusion')).toEqual(['organ', 'repairs']);
+    expect(of('Looking for: harp tuning; not interested in organ repairs', 'subject')).toEqual(['harp', 'tuning']);
+    expect(of('Orgelstimmung; nicht interessiert an Klavierreparaturen', 'exclusion')).toEqual(['Klavierreparaturen']);
+    expect(of('Orgelstimmung; nicht interessiert an Klavierreparaturen', 'profile')).toEqual([]);
+    expect(of('Accordatura di arpe, non cerchiamo riparazioni di organi', 'exclusion')).toEqual(['riparazioni', 'di', 'organi']);
+  });
+
   it('reads what comes before a wish as a self-description, introduced or not', () => {
     const contractor = readPrompt('Small glazing contractor from Geneva, seeking conservatory projects');
     expect(contractor.place).toBeNull();

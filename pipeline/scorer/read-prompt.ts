@@ -316,6 +316,11 @@ const NEGATIONS = new Set(['not', 'nicht', 'non', 'pas']);
 const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
 const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(folded[index]!) && !WIDENERS.has(folded[index + 1] ?? '') ? 1 : 0);
 
+/** A wish the prompt negates ("not interested in", "nicht interessiert an", "non cerchiamo") says what is not wanted. */
+const negatedSeekAt = (folded: readonly string[], index: number) =>
+  index > 0 && NEGATIONS.has(folded[index - 1]!) ? phraseAt(folded, index, SEEK_PHRASES) : 0;
+const seekAt = (folded: readonly string[], index: number) => (index > 0 && NEGATIONS.has(folded[index - 1]!) ? 0 : phraseAt(folded, index, SEEK_PHRASES));
+
 /** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
 const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
@@ -412,7 +417,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeIndices = placeWordIndices(all, mentions);
   const outside = placesNamedOutside(all, mentions);
   const folded = all.map(fold);
-  const firstSeek = folded.findIndex((_, i) => phraseAt(folded, i, SEEK_PHRASES) > 0);
+  const firstSeek = folded.findIndex((_, i) => seekAt(folded, i) > 0);
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
   // Geneva, seeking …", "Impresa di pulizie cerca …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
@@ -441,7 +446,13 @@ export function readPrompt(prompt: string): ReadPrompt {
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       if (postpositive && i === clause.length - 1) continue;
-      const seek = phraseAt(folded, at, SEEK_PHRASES);
+      const negatedSeek = negatedSeekAt(folded, at);
+      if (negatedSeek > 0) {
+        role = 'exclusion';
+        i += negatedSeek - 1;
+        continue;
+      }
+      const seek = seekAt(folded, at);
       if (seek > 0) {
         seekingStarted = true;
         seeking = true;
