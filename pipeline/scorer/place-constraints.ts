@@ -163,7 +163,40 @@ export function findPlaceMentions(words: readonly string[], requireIntroducerFor
       added = true;
     }
   }
-  return mentions.sort((a, b) => a.wordIndices[0]! - b.wordIndices[0]!);
+  return (requireIntroducerForAmbiguous ? narrowedRegions(folded, mentions) : mentions).sort((a, b) => a.wordIndices[0]! - b.wordIndices[0]!);
+}
+
+/**
+ * A region followed by a list of its own cantons ("Ostschweiz (SG, TG, AR, AI)", "Suisse romande : VD et GE") names
+ * those cantons, not the whole region. A list that names a canton outside it ("Zentralschweiz und Zürich") adds to it.
+ */
+function narrowedRegions(folded: readonly string[], mentions: PlaceMention[]): PlaceMention[] {
+  const regions = new Map<string, PlaceMention[]>();
+  for (const mention of mentions) {
+    const key = mention.wordIndices.join(',');
+    regions.set(key, [...(regions.get(key) ?? []), mention]);
+  }
+  let result = mentions;
+  for (const region of regions.values()) {
+    if (region.length < 2) continue;
+    const listed: PlaceMention[] = [];
+    let last = region[0]!.wordIndices;
+    for (;;) {
+      const next = mentions.find(
+        (mention) =>
+          !region.includes(mention) &&
+          !listed.includes(mention) &&
+          (listed.length === 0 ? mention.wordIndices[0] === last[last.length - 1]! + 1 : inOneList(folded, last, mention.wordIndices)),
+      );
+      if (!next) break;
+      listed.push(next);
+      last = next.wordIndices;
+    }
+    const cantons = new Set(listed.map((mention) => mention.canton));
+    if (listed.length === 0 || ![...cantons].every((canton) => region.some((mention) => mention.canton === canton))) continue;
+    result = result.filter((mention) => !region.includes(mention) || cantons.has(mention.canton));
+  }
+  return result;
 }
 
 const LIST_JOINERS = new Set(['und', 'et', 'e', 'and', 'oder', 'ou', 'o', 'or', 'sowie']);

@@ -233,6 +233,14 @@ describe('readPrompt', () => {
     expect(readPrompt('Vitrerie, uniquement dans le canton de Fribourg').place?.exclusive).toBe(true);
   });
 
+  it('reads a region followed by a list of its own cantons as those cantons: "Ostschweiz (SG, TG, AR, AI)"', () => {
+    const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
+    expect(cantons('Orgelstimmung in der Ostschweiz (SG, TG, AR, AI)')).toEqual(['AI', 'AR', 'SG', 'TG']);
+    expect(cantons('Vitrerie en Suisse romande : VD et GE')).toEqual(['GE', 'VD']);
+    // A canton outside the region adds to it.
+    expect(cantons('Storenmontage in der Zentralschweiz und Zürich')).toEqual(['LU', 'NW', 'OW', 'SZ', 'UR', 'ZG', 'ZH']);
+  });
+
   it('reads the Basel region ("Region Basel", "Raum Basel", "région bâloise") as both Basels, the city alone as Basel-Stadt', () => {
     const cantons = (prompt: string) => [...(readPrompt(prompt).place?.cantons ?? [])].sort();
     expect(cantons('Storenmontage in der Region Basel')).toEqual(['BL', 'BS']);
