@@ -148,6 +148,19 @@ describe('readPrompt', () => {
     expect(of('Accordatura di arpe, non cerchiamo riparazioni di organi', 'exclusion')).toEqual(['riparazioni', 'di', 'organi']);
   });
 
+  it('reads what a contrast names after an exclusion as sought: "keine …, sondern …", "no … but …", "non …, bensì …"', () => {
+    expect(of('Wir suchen keine Orgelneubauten, sondern Orgelrevisionen', 'subject')).toEqual(['Orgelrevisionen']);
+    expect(of('Wir suchen keine Orgelneubauten, sondern Orgelrevisionen', 'exclusion')).toEqual(['Orgelneubauten']);
+    expect(roles('Harp services: no harp sales but harp tuning').slice(2)).toEqual(['harp:exclusion', 'sales:exclusion', 'harp:subject', 'tuning:subject']);
+    expect(roles('Servizi per arpe: non vendite, bensì accordature').slice(3)).toEqual(['vendite:exclusion', 'accordature:subject']);
+    // "aber keine" still opens an exclusion.
+    expect(of('Orgelrevisionen, aber keine Orgelneubauten', 'exclusion')).toEqual(['Orgelneubauten']);
+  });
+
+  it('reads a bare "seek" as a wish: "We offer harp tuning and seek organ maintenance contracts"', () => {
+    expect(of('We offer harp tuning and seek organ maintenance contracts', 'profile')).toEqual(['harp', 'tuning', 'and']);
+  });
+
   it('reads what comes before a wish as a self-description, introduced or not', () => {
     const contractor = readPrompt('Small glazing contractor from Geneva, seeking conservatory projects');
     expect(contractor.place).toBeNull();

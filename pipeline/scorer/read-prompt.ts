@@ -87,6 +87,7 @@ const SEEK_PHRASES = [
   ['looks', 'for'],
   ['seeking'],
   ['seeks'],
+  ['seek'],
   ['we', 'seek'],
   ['i', 'seek'],
   ['interested', 'in'],
@@ -316,6 +317,9 @@ const NEGATIONS = new Set(['not', 'nicht', 'non', 'pas']);
 const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
 const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(folded[index]!) && !WIDENERS.has(folded[index + 1] ?? '') ? 1 : 0);
 
+/** Conjunctions that, after an exclusion, name what is wanted instead ("nicht X, sondern Y", "not X but Y", "non X, bensì Y"). */
+const CONTRASTS = new Set(['sondern', 'aber', 'mais', 'ma', 'bensi', 'but']);
+
 /** A wish the prompt negates ("not interested in", "nicht interessiert an", "non cerchiamo") says what is not wanted. */
 const negatedSeekAt = (folded: readonly string[], index: number) =>
   index > 0 && NEGATIONS.has(folded[index - 1]!) ? phraseAt(folded, index, SEEK_PHRASES) : 0;
@@ -481,6 +485,11 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (exclusion > 0 && at > 0) {
         role = 'exclusion';
         i += exclusion - 1;
+        continue;
+      }
+      // "keine Orgelneubauten, sondern Orgelrevisionen", "no harp sales but harp tuning": what the contrast names is sought.
+      if (role === 'exclusion' && CONTRASTS.has(folded[at]!)) {
+        role = seekingStarted ? 'subject' : 'profile';
         continue;
       }
       // Not at the very start of the prompt ("Für Spitäler: …"), but after a clause break ("… (BKP 27) für Heime").
