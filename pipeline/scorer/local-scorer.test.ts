@@ -203,6 +203,13 @@ describe('local scorer', () => {
     expect(words('Blinds, especially awnings', 'en')).toEqual(['blinds', 'awnings']);
   });
 
+  it('reads the greetings and thanks of a prompt written as a message as no words of the query', () => {
+    expect(words('Hallo, wir suchen Storen. Danke!', 'de')).toEqual(['storen']);
+    expect(words('Bonjour, stores et volets. Merci, cordialement', 'fr')).toEqual(['stores', 'volets']);
+    expect(words('Buongiorno, tende da sole. Grazie', 'it')).toEqual(['tende', 'sole']);
+    expect(words('Hello, awnings please. Thanks, regards', 'en')).toEqual(['awnings']);
+  });
+
   it('reads the abbreviations "bzw.", "resp.", "usw.", "etc.", "ecc." as grammar in any language', () => {
     expect(words('Storen bzw. Markisen usw.', 'de')).toEqual(['storen', 'markisen']);
     expect(words('Stores resp. volets, etc.', 'fr')).toEqual(['stores', 'volets']);

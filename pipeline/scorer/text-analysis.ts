@@ -48,6 +48,31 @@ export const PROCUREMENT_STOP_WORDS = [
  */
 const GRAMMAR_ABBREVIATIONS = ['bzw', 'resp', 'usw', 'evtl', 'ggf', 'sog', 'etc', 'ecc', 'risp'];
 
+/**
+ * Greetings and thanks a prompt written like a message holds ("Hallo, … Danke!", "Bonjour, … Merci"), in every language:
+ * each weighed as a rare word of the query, which no notice carries.
+ */
+const COURTESIES = [
+  'hallo',
+  'grüezi',
+  'danke',
+  'bitte',
+  'grüsse',
+  'grüße',
+  'bonjour',
+  'merci',
+  'cordialement',
+  'salutations',
+  'buongiorno',
+  'grazie',
+  'saluti',
+  'cordiali',
+  'hello',
+  'thanks',
+  'please',
+  'regards',
+];
+
 /** Negative conjunctions the stopword package's lists lack ("mais pas X ni Y", "weder … noch", "né … né", "nor"). */
 const NEGATIVE_CONJUNCTIONS: Record<Language, readonly string[]> = { de: ['weder'], fr: ['ni'], it: ['né', 'nè'], en: ['nor', 'neither'] };
 
@@ -163,7 +188,7 @@ export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
   if (cached) return cached;
   const stemmer = newStemmer(STEMMER_NAMES[language]);
-  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS].map((word) => word.toLowerCase()));
+  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS, ...COURTESIES].map((word) => word.toLowerCase()));
   const stems = new Map<string, string>();
   const tools: LanguageTools = {
     isStopWord: (word) => stopWords.has(word),
