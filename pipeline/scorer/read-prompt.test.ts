@@ -146,6 +146,8 @@ describe('readPrompt', () => {
     expect(of('Orgelstimmung; nicht interessiert an Klavierreparaturen', 'exclusion')).toEqual(['Klavierreparaturen']);
     expect(of('Orgelstimmung; nicht interessiert an Klavierreparaturen', 'profile')).toEqual([]);
     expect(of('Accordatura di arpe, non cerchiamo riparazioni di organi', 'exclusion')).toEqual(['riparazioni', 'di', 'organi']);
+    // A negated wish that only widens seeks.
+    expect(of('Non cerchiamo solo accordature di arpe, ma anche riparazioni', 'exclusion')).toEqual([]);
   });
 
   it('reads what a contrast names after an exclusion as sought: "keine …, sondern …", "no … but …", "non …, bensì …"', () => {

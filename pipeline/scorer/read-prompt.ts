@@ -320,10 +320,16 @@ const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(
 /** Conjunctions that, after an exclusion, name what is wanted instead ("nicht X, sondern Y", "not X but Y", "non X, bensì Y"). */
 const CONTRASTS = new Set(['sondern', 'aber', 'mais', 'ma', 'bensi', 'but']);
 
-/** A wish the prompt negates ("not interested in", "nicht interessiert an", "non cerchiamo") says what is not wanted. */
-const negatedSeekAt = (folded: readonly string[], index: number) =>
-  index > 0 && NEGATIONS.has(folded[index - 1]!) ? phraseAt(folded, index, SEEK_PHRASES) : 0;
-const seekAt = (folded: readonly string[], index: number) => (index > 0 && NEGATIONS.has(folded[index - 1]!) ? 0 : phraseAt(folded, index, SEEK_PHRASES));
+/**
+ * A wish the prompt negates ("not interested in", "nicht interessiert an", "non cerchiamo") says what is not wanted,
+ * unless it only widens ("non cerchiamo solo …, ma anche …").
+ */
+const negatedSeekAt = (folded: readonly string[], index: number) => {
+  if (index === 0 || !NEGATIONS.has(folded[index - 1]!)) return 0;
+  const length = phraseAt(folded, index, SEEK_PHRASES);
+  return length > 0 && !WIDENERS.has(folded[index + length] ?? '') ? length : 0;
+};
+const seekAt = (folded: readonly string[], index: number) => (negatedSeekAt(folded, index) > 0 ? 0 : phraseAt(folded, index, SEEK_PHRASES));
 
 /** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
 const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
