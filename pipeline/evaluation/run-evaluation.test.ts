@@ -14,8 +14,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       console.log(formatEvaluationReport(report));
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.82);
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
-      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46 (2026-11-27).
-      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.48);
+      // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27).
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.49);
     },
     300_000,
   );
