@@ -203,6 +203,13 @@ describe('local scorer', () => {
     expect(words('Blinds, especially awnings', 'en')).toEqual(['blinds', 'awnings']);
   });
 
+  it('reads adverbs of willingness or preference ("gerne", "volontiers", "preferibilmente", "ideally") as grammar', () => {
+    expect(words('Wir bewerben uns gerne auf Storen, idealerweise Markisen', 'de')).toEqual(['storen', 'markisen']);
+    expect(words('Stores, de préférence volets', 'fr')).toEqual(['stores', 'volets']);
+    expect(words('Tende, preferibilmente tapparelle', 'it')).toEqual(['tende', 'tapparelle']);
+    expect(words('Awnings, ideally blinds', 'en')).toEqual(['awnings', 'blinds']);
+  });
+
   it('reads the greetings and thanks of a prompt written as a message as no words of the query', () => {
     expect(words('Hallo, wir suchen Storen. Danke!', 'de')).toEqual(['storen']);
     expect(words('Bonjour, stores et volets. Merci, cordialement', 'fr')).toEqual(['stores', 'volets']);

@@ -145,11 +145,18 @@ const EMPHASIS_ADVERBS: Record<Language, readonly string[]> = {
   it: ['particolarmente', 'soprattutto', 'principalmente', 'segnatamente', 'esempio'],
   en: ['especially', 'particularly', 'mainly', 'primarily', 'notably', 'example'],
 };
+/** Adverbs of willingness or preference ("gerne", "volontiers", "preferibilmente", "ideally"): how the wish is said, not what. */
+const PREFERENCE_ADVERBS: Record<Language, readonly string[]> = {
+  de: ['gerne', 'idealerweise', 'bevorzugt', 'möglichst', 'primär'],
+  fr: ['volontiers', 'préférence', 'idéalement', 'prioritairement'],
+  it: ['volentieri', 'preferibilmente', 'idealmente', 'preferenza'],
+  en: ['gladly', 'preferably', 'ideally', 'happy'],
+};
 const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = {
-  de: EMPHASIS_ADVERBS.de,
-  fr: EMPHASIS_ADVERBS.fr,
-  it: EMPHASIS_ADVERBS.it,
-  en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES, ...EMPHASIS_ADVERBS.en],
+  de: [...EMPHASIS_ADVERBS.de, ...PREFERENCE_ADVERBS.de],
+  fr: [...EMPHASIS_ADVERBS.fr, ...PREFERENCE_ADVERBS.fr],
+  it: [...EMPHASIS_ADVERBS.it, ...PREFERENCE_ADVERBS.it],
+  en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES, ...EMPHASIS_ADVERBS.en, ...PREFERENCE_ADVERBS.en],
 };
 
 const stopList = (list: readonly string[], language: Language) =>
