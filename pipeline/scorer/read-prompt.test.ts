@@ -282,6 +282,8 @@ describe('readPrompt', () => {
     expect(cantons('Vitrerie dans le Jura bernois')).toEqual(['BE']);
     expect(cantons('Vitrerie dans le canton du Jura')).toEqual(['JU']);
     expect(cantons('Tende da sole nel Sottoceneri')).toEqual(['TI']);
+    expect(cantons('Tende da sole nel Grigioni italiano')).toEqual(['GR']);
+    expect(of('Tende da sole nel Grigioni italiano', 'subject')).toEqual(['Tende', 'da', 'sole', 'nel']);
     expect(cantons('Storenmontage im Oberwallis')).toEqual(['VS']);
     expect(cantons('Storenmontage beider Basel')).toEqual(['BL', 'BS']);
   });

@@ -359,6 +359,7 @@ export const REGIONS: readonly RegionPlaces[] = [
   { names: ['Unterwallis', 'Bas-Valais', 'Basso Vallese', 'Lower Valais', 'Mittelwallis', 'Valais central'], cantons: ['VS'] },
   { names: ['Sopraceneri', 'Sottoceneri', 'Mendrisiotto', 'Luganese', 'Locarnese', 'Bellinzonese'], cantons: ['TI'] },
   { names: ['Engadin', 'Engiadina', 'Engadine', 'Surselva', 'Prättigau', 'Misox', 'Mesolcina', 'Puschlav', 'Valposchiavo'], cantons: ['GR'] },
+  { names: ['Grigioni italiano', 'Italienischbünden', 'Grisons italien', 'Italian Grisons', 'Bergell', 'Bregaglia'], cantons: ['GR'] },
   { names: ['Zürcher Oberland', 'Zürcher Unterland', 'Zürcher Weinland'], cantons: ['ZH'] },
   { names: ['Toggenburg', 'Fürstenland'], cantons: ['SG'] },
   { names: ['Fricktal', 'Freiamt'], cantons: ['AG'] },
