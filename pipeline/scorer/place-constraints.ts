@@ -78,8 +78,8 @@ const REGION_NAMES: RegionName[] = REGIONS.flatMap((region) =>
 ).sort((a, b) => b.words.length - a.words.length);
 const INTRODUCERS = new Set(PLACE_INTRODUCERS.map(normalizeWord));
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(normalizeWord));
-/** A negated marker widens ("nicht nur im Kanton Bern", "pas uniquement", "non solo", "not only"): the place is not exclusive. */
-const WIDENING_NEGATIONS = new Set(['nicht', 'pas', 'non', 'not']);
+/** The bare negations of the four languages. Before an exclusive marker they widen ("nicht nur im Kanton Bern", "pas uniquement", "not only"). */
+export const NEGATIONS: ReadonlySet<string> = new Set(['nicht', 'pas', 'non', 'not']);
 /** "AG" is also the company suffix (Aktiengesellschaft), so it is a canton only after "Kanton". */
 const AMBIGUOUS_CODES = new Set(['AG']);
 const FILLERS = new Set([
@@ -225,7 +225,7 @@ export function readPlaceConstraint(
     else excluded.delete(canton);
   }
   if (cantons.size === 0 && excluded.size === 0) return null;
-  const exclusive = words.some((word, index) => EXCLUSIVE.has(normalizeWord(word)) && !WIDENING_NEGATIONS.has(normalizeWord(words[index - 1] ?? '')));
+  const exclusive = words.some((word, index) => EXCLUSIVE.has(normalizeWord(word)) && !NEGATIONS.has(normalizeWord(words[index - 1] ?? '')));
   return { cantons, exclusive, excluded };
 }
 

@@ -1,4 +1,4 @@
-import { findPlaceMentions, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
+import { findPlaceMentions, NEGATIONS, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
 import { foldDiacritics, LANGUAGES, languageTools, PROCUREMENT_STOP_WORDS } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
@@ -313,7 +313,6 @@ const POSTPOSITIVE_EXCLUSIONS = new Set(POSTPOSITIVE.split('|'));
  * A bare negation after the prompt's start excludes what follows ("elevator maintenance, not in schools", "stampa di opuscoli,
  * non di manifesti"), except when it only widens ("nicht nur", "not only", "non solo").
  */
-const NEGATIONS = new Set(['not', 'nicht', 'non', 'pas']);
 const WIDENERS = new Set(['only', 'just', 'nur', 'bloss', 'solo', 'soltanto', 'solamente', 'seulement', 'uniquement']);
 const negationAt = (folded: readonly string[], index: number) => (NEGATIONS.has(folded[index]!) && !WIDENERS.has(folded[index + 1] ?? '') ? 1 : 0);
 
@@ -462,7 +461,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += negatedSeek - 1;
         continue;
       }
-      const seek = seekAt(folded, at);
+      const seek = phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0) {
         seekingStarted = true;
         seeking = true;
