@@ -87,6 +87,11 @@ describe('readPrompt', () => {
     // Another word beside one names the work: what follows is its purpose.
     expect(of('looking for roofing contracts for schools', 'qualifier')).toEqual(['schools']);
     expect(of('Wir suchen Projekte für Wintergärten', 'qualifier')).toEqual([]);
+    // "Public" beside a word for a contract says whose contract: no word of the query.
+    expect(of('Wir suchen öffentliche Aufträge für Orgelrevisionen', 'subject')).not.toContain('öffentliche');
+    expect(of('Nous cherchons des marchés publics pour vitraux', 'subject')).not.toContain('publics');
+    expect(of('looking for public mandates for harp tuning', 'subject')).toEqual(['mandates', 'harp', 'tuning']);
+    expect(of('Public lighting for parks', 'subject')).toEqual(['Public', 'lighting']);
   });
 
   it('makes the place kind or material after "in / dans / nelle" a qualifier, once something is sought', () => {

@@ -367,6 +367,7 @@ const CONTRACT_HEADS = [
   'mandat',
   'mandate',
   'mandats',
+  'mandates',
   'mandato',
   'mandati',
   'incarico',
@@ -401,7 +402,7 @@ const GENERIC_HEADS = new Set([
 
 /**
  * "Public" beside a word for a contract ("öffentliche Aufträge", "marchés publics", "appalti pubblici", "public tenders")
- * says whose contract, not what is sought. (Other words beside one name the work: "roofing contracts", "Malerprojekte".)
+ * says whose contract, not what is sought: no word of the query (every notice is a public contract). (Other words beside one name the work: "roofing contracts", "Malerprojekte".)
  */
 const CONTRACT_WORDS = new Set([...PROCUREMENT_STOP_WORDS, ...CONTRACT_HEADS].map(fold));
 const PUBLIC = new Set(
@@ -516,8 +517,9 @@ export function readPrompt(prompt: string): ReadPrompt {
         (QUANTITY_WORDS.has(folded[at]!) && [at - 2, at - 1, at + 1, at + 2].some((near) => hasDigit(all[near])))
       )
         continue;
+      if (describesContract(folded, at)) continue;
       words.push({ word: clause[i]!, role });
-      if (role === 'subject' && !isFunctionWord(clause[i]!) && !describesContract(folded, at)) soughtNamed = true;
+      if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
     }
     offset += clause.length;
   }
