@@ -89,34 +89,6 @@ describe('local scorer', () => {
       { title: 'Lärmschutzwände entlang der Talstrasse Oberwil', canton: 'BL' },
       { title: 'Stützmauern entlang der Talstrasse Oberwil', canton: 'BL' },
     ],
-    [
-      'a civil-engineering trade',
-      'revêtements bitumineux',
-      'fr',
-      { title: 'Belagsarbeiten Talstrasse Oberwil', canton: 'BL' },
-      { title: 'Neue Randsteine Talstrasse Oberwil', canton: 'BL' },
-    ],
-    [
-      'a civil-engineering trade',
-      'Kanalisationen',
-      'de',
-      { language: 'it', title: 'Rifacimento delle canalizzazioni di via al Ronco', canton: 'TI' },
-      { language: 'it', title: 'Rifacimento dei muri di sostegno di via al Ronco', canton: 'TI' },
-    ],
-    [
-      'a civil-engineering trade',
-      'travaux souterrains',
-      'fr',
-      { title: 'Instandsetzung Stollen Wasserversorgung Oberwil', canton: 'BL' },
-      { title: 'Instandsetzung Reservoir Wasserversorgung Oberwil', canton: 'BL' },
-    ],
-    [
-      'an abbreviation of a federal office',
-      'OFROU',
-      'fr',
-      { title: 'Nationalstrasse N9, Ersatz Beleuchtung Rastplatz', canton: 'VS' },
-      { title: 'Kantonsstrasse Visp, Ersatz Beleuchtung Rastplatz', canton: 'VS' },
-    ],
     // The common abbreviations of technical installations.
     [
       'an installation abbreviation',
