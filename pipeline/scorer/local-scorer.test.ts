@@ -124,6 +124,22 @@ describe('local scorer', () => {
     expect(score(prompt, language, notice(wanted)).score).toBeGreaterThan(score(prompt, language, notice(other)).score + 20);
   });
 
+  it("reads a CPV code typed in the prompt as its label in the prompt's language and as a code of the alert", () => {
+    const masonry = notice({ title: 'Maurerarbeiten Werkhof Bühl', cpvCodes: ['45262500'], canton: 'BE' });
+    const roofing = notice({ title: 'Dachdeckerarbeiten Werkhof Bühl', cpvCodes: ['45261210'], canton: 'BE' });
+    for (const [prompt, language] of [
+      ['CPV 45262500', 'de'],
+      ['45262500-6', 'fr'],
+      ['Lavori in muratura (45262500)', 'it'],
+    ] as const) {
+      const result = score(prompt, language, masonry);
+      expect(result.score, prompt).toBeGreaterThanOrEqual(70);
+      expect(result.score, prompt).toBeGreaterThan(score(prompt, language, roofing).score + 30);
+    }
+    // After "aber keine", a code excludes what its label names.
+    expect(score('Bauarbeiten, aber keine 45262500', 'de', masonry).score).toBeLessThan(score('Bauarbeiten', 'de', masonry).score);
+  });
+
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
     const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
     const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });

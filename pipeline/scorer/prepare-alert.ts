@@ -5,7 +5,7 @@ import { splitWords } from './place-constraints.ts';
 import { readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
-import { MAX_LABEL_IDF, type ScoringResources } from './scoring-resources.ts';
+import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
 import { LANGUAGES, type Language } from './text-analysis.ts';
 
@@ -164,6 +164,11 @@ export function prepareAlertProfile(
   };
   const phraseNames = tradePhraseNames(read.words, language, resources);
   read.words.forEach((word, index) => addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index)));
+  // A typed CPV code says what its label says, in the prompt's language: its words join the query, the code its codes.
+  for (const typed of read.codes) {
+    const label = resources.catalog.label(typed.code, language);
+    if (label) addWords(withoutExclusion(label), typed.role, roleShare(typed.role, parameters));
+  }
   for (const term of context.extra?.terms ?? []) {
     if (term.weight > 0) addWords(term.text, 'subject', Math.min(1, term.weight));
     else if (term.weight < 0) addWords(term.text, 'exclusion', 1);
@@ -239,6 +244,7 @@ export function prepareAlertProfile(
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
   const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
+  for (const typed of read.codes) if (typed.role !== 'exclusion' && resources.catalog.get(typed.code)) codes.push({ code: typed.code, weight: 1 });
   for (const extra of context.extra?.codes ?? [])
     if (/^\d{8}$/.test(extra.code)) codes.push({ code: extra.code, weight: Math.max(0, Math.min(1, extra.weight)) });
   return {

@@ -54,6 +54,18 @@ describe('readPrompt', () => {
     expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
   });
 
+  it('reads a typed CPV code ("45262500", "CPV 45262500-6") as a code in the role of its clause, not as a word', () => {
+    expect(readPrompt('Maurerarbeiten (CPV 45262500-6), aber keine 45261000').codes).toEqual([
+      { code: '45262500', role: 'subject' },
+      { code: '45261000', role: 'exclusion' },
+    ]);
+    expect(roles('Maurerarbeiten (CPV 45262500-6)')).toEqual(['Maurerarbeiten:subject']);
+    // Fewer or more digits are no CPV code: a figure, as before.
+    expect(readPrompt('Storen 4526 und 452625001').codes).toEqual([]);
+    // A code names what is sought: a purpose after it is a qualifier.
+    expect(of('Wir suchen 45262500 für Schulhäuser', 'qualifier')).toEqual(['Schulhäuser']);
+  });
+
   it('reads a size or an amount ("ab 1000 m2", "au moins 500 m²", "above 100k CHF") as no subject words', () => {
     expect(of('Storenmontage ab 1000 m2', 'subject')).toEqual(['Storenmontage']);
     expect(of('Vitrerie, au moins 500 m²', 'subject')).toEqual(['Vitrerie', 'au']);

@@ -11,10 +11,20 @@ export interface PromptWord {
   role: WordRole;
 }
 
+/** A CPV code typed in the prompt ("45262500", "CPV 45262500-6"), in the role of the words around it. */
+export interface PromptCode {
+  code: string;
+  role: WordRole;
+}
+
 export interface ReadPrompt {
   words: PromptWord[];
+  codes: PromptCode[];
   place: PlaceConstraint | null;
 }
+
+/** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
+const CPV_CODE = /^\d{8}$/;
 
 const fold = (word: string) => foldDiacritics(word.toLowerCase());
 
@@ -432,6 +442,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   // Geneva, seeking …", "Impresa di pulizie cerca …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   const words: PromptWord[] = [];
+  const codes: PromptCode[] = [];
   /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
@@ -508,6 +519,13 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (outside.markers.has(at)) continue;
+      if (CPV_CODE.test(folded[at]!)) {
+        codes.push({ code: folded[at]!, role });
+        if (role === 'subject') soughtNamed = true;
+        continue;
+      }
+      // "CPV" before a code names the list the code is from, as "BKP" before its number does.
+      if (folded[at] === 'cpv' && CPV_CODE.test(folded[at + 1] ?? '')) continue;
       if (mentions.length > 0 && EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       // A cost-plan abbreviation before its number ("BKP 221", "CFC 230") is a reference, as the number is: no word of the query.
@@ -527,5 +545,5 @@ export function readPrompt(prompt: string): ReadPrompt {
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
-  return { words, place: readPlaceConstraint(all, sought, excluded) };
+  return { words, codes, place: readPlaceConstraint(all, sought, excluded) };
 }
