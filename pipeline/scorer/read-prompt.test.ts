@@ -50,6 +50,13 @@ describe('readPrompt', () => {
     expect(of('Tout ce qui concerne la vitrerie', 'subject')).toEqual(['la', 'vitrerie']);
     expect(of('Tenders in the field of glazing', 'subject')).toEqual(['Tenders', 'in', 'the', 'glazing']);
     expect(of('Sports field lighting', 'subject')).toEqual(['Sports', 'field', 'lighting']);
+    // Being active in a field, a theme or topic: the frame names what follows, and "dans / in" before it opens no qualifier.
+    expect(of('Nous sommes actifs dans le domaine du vitrail', 'qualifier')).toEqual([]);
+    expect(of('Nous sommes actifs dans le domaine du vitrail', 'subject')).toEqual(['dans', 'le', 'du', 'vitrail']);
+    expect(of('We are active in the field of harp tuning', 'subject')).toEqual(['in', 'the', 'harp', 'tuning']);
+    expect(of('Wir sind im Bereich Orgelbau tätig', 'subject')).toEqual(['Orgelbau']);
+    expect(of('Ausschreibungen zum Thema Glockenstühle', 'subject')).toEqual(['Ausschreibungen', 'zum', 'Glockenstühle']);
+    expect(of('Siamo attivi nel settore delle vetrate', 'subject')).toEqual(['nel', 'delle', 'vetrate']);
     expect(of('Painting, no facades', 'exclusion')).toEqual(['facades']);
     expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
   });

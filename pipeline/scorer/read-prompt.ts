@@ -232,6 +232,27 @@ const FRAME_PHRASES = [
   ['specializing'],
   ['schwerpunkt'],
   ['schwerpunkte'],
+  // Being active in a field names the field: "wir sind im Bereich Reinigung tätig", "nous sommes actifs dans …", "siamo attivi nel …".
+  ['tatig'],
+  ['aktiv'],
+  ['actif'],
+  ['actifs'],
+  ['active'],
+  ['actives'],
+  ['attivo'],
+  ['attivi'],
+  ['attiva'],
+  ['attive'],
+  // A theme or topic names what follows: "Ausschreibungen zum Thema Wasserversorgung", "in tema di", "on the topic of".
+  ['thema'],
+  ['themen'],
+  ['theme'],
+  ['themes'],
+  ['thematique'],
+  ['tema'],
+  ['temi'],
+  ['topic'],
+  ['topics'],
 ];
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 /**
@@ -452,7 +473,8 @@ export function readPrompt(prompt: string): ReadPrompt {
     if (!LOCATION_WORDS.has(folded[at]!)) return false;
     let next = at + 1;
     while (next < folded.length && ARTICLES.has(folded[next]!)) next++;
-    return next < folded.length && !placeIndices.has(next);
+    // "dans le domaine du nettoyage", "in the field of cleaning": a frame, not a place kind.
+    return next < folded.length && !placeIndices.has(next) && phraseAt(folded, next, FRAME_PHRASES) === 0;
   };
   /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */
   let soughtNamed = false;
