@@ -140,6 +140,14 @@ describe('local scorer', () => {
     expect(score('Bauarbeiten, aber keine 45262500', 'de', masonry).score).toBeLessThan(score('Bauarbeiten', 'de', masonry).score);
   });
 
+  it('reads a firm named by its trade in a self-description as the trade, not as any firm', () => {
+    const painting = notice({ title: 'Malerarbeiten Turnhalle Oberdorf', canton: 'SO' });
+    const consulting = notice({ title: 'Unternehmensberatung Gemeindewerke Oberdorf', canton: 'SO' });
+    const prompt = 'Wir sind ein Malerunternehmen und suchen Aufträge';
+    expect(score(prompt, 'de', painting).score).toBeGreaterThan(score(prompt, 'de', consulting).score + 30);
+    expect(words('Nous sommes une entreprise de vitrerie', 'fr')).toEqual(['vitrerie']);
+  });
+
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
     const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
     const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });

@@ -2,12 +2,12 @@ import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
-import { readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
+import { BUSINESS_WORDS, readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
-import { LANGUAGES, type Language } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, type Language } from './text-analysis.ts';
 
 export type ConceptRole = 'subject' | 'qualifier' | 'exclusion';
 
@@ -123,7 +123,11 @@ export function prepareAlertProfile(
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
-    for (const word of resources.analyzer.analyze(splitWords(text), language)) {
+    for (const analyzed of resources.analyzer.analyze(splitWords(text), language)) {
+      // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade.
+      const firm =
+        role === 'profile' && analyzed.parts.length > 1 && [...BUSINESS_WORDS].some((business) => foldDiacritics(analyzed.surface).endsWith(business));
+      const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {
         // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only.

@@ -61,6 +61,15 @@ describe('readPrompt', () => {
     expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
   });
 
+  it('reads a word for a firm in a self-description as no word: "une entreprise de vitrerie", "impresa di pulizie", "harp company"', () => {
+    expect(of('Nous sommes une entreprise de vitrerie et cherchons des marchés', 'profile')).toEqual(['une', 'de', 'vitrerie', 'et']);
+    expect(of('Impresa di accordatura di arpe cerca lavori', 'profile')).toEqual(['di', 'accordatura', 'di', 'arpe']);
+    expect(of('Harp tuning company from Bern looking for contracts', 'profile')).toEqual(['Harp', 'tuning', 'from']);
+    expect(of('Nous sommes une entreprise de vitrerie', 'subject')).toEqual(['une', 'de', 'vitrerie']);
+    // Sought, the word stays: "entreprise générale" is a trade.
+    expect(of('Mandats en entreprise générale', 'subject')).toEqual(['Mandats', 'en', 'entreprise', 'générale']);
+  });
+
   it('reads a typed CPV code ("45262500", "CPV 45262500-6") as a code in the role of its clause, not as a word', () => {
     expect(readPrompt('Maurerarbeiten (CPV 45262500-6), aber keine 45261000').codes).toEqual([
       { code: '45262500', role: 'subject' },
@@ -141,13 +150,7 @@ describe('readPrompt', () => {
     expect(words.map((word) => word.word)).toEqual(['eine', 'Glaserei', 'Projekte', 'Wintergärten', 'und', 'Glasdächer']);
     expect(words.find((word) => word.word === 'Glaserei')?.role).toBe('profile');
     expect(words.find((word) => word.word === 'Wintergärten')?.role).toBe('subject');
-    expect(readPrompt('We are a tiling company seeking mosaic contracts').words.map((word) => word.word)).toEqual([
-      'a',
-      'tiling',
-      'company',
-      'mosaic',
-      'contracts',
-    ]);
+    expect(readPrompt('We are a tiling company seeking mosaic contracts').words.map((word) => word.word)).toEqual(['a', 'tiling', 'mosaic', 'contracts']);
   });
 
   it('reads a self-description and a wish in the first person singular', () => {
@@ -194,7 +197,7 @@ describe('readPrompt', () => {
     expect(of('Impresa di vetreria cerca appalti per verande', 'subject')).toEqual(['appalti', 'verande']);
     expect(of('Atelier de vitrerie cherche des vérandas', 'subject')).toEqual(['des', 'vérandas']);
     expect(of('Small glazing firm looks for conservatory contracts', 'subject')).toEqual(['conservatory', 'contracts']);
-    expect(of("We're a glazing company seeking conservatory contracts", 'profile')).toEqual(['a', 'glazing', 'company']);
+    expect(of("We're a glazing company seeking conservatory contracts", 'profile')).toEqual(['a', 'glazing']);
     // A wish as a participle or a phrase: "cherchant", "à la recherche de", "cercando", "alla ricerca di", "auf der Suche nach".
     expect(of('Atelier de vitrerie cherchant des vérandas', 'subject')).toEqual(['des', 'vérandas']);
     expect(of('Vitrier à la recherche de vérandas', 'subject')).toEqual(['vérandas']);

@@ -254,6 +254,27 @@ const FRAME_PHRASES = [
   ['topic'],
   ['topics'],
 ];
+/**
+ * Words for a firm: in a self-description ("Nous sommes une entreprise de peinture", "Impresa di pulizie cerca …",
+ * "Cleaning company from Bern"), the firm is who seeks, its trade what it seeks; the word itself names nothing.
+ */
+export const BUSINESS_WORDS = new Set([
+  'firma',
+  'firmen',
+  'unternehmen',
+  'unternehmung',
+  'betrieb',
+  'entreprise',
+  'entreprises',
+  'societe',
+  'ditta',
+  'azienda',
+  'impresa',
+  'company',
+  'firm',
+  'business',
+  'contractor',
+]);
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 /**
  * A place kind or a material after what is sought is its context too: "Orgelstimmung in Kirchen", "accordage d'orgues
@@ -478,6 +499,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   };
   /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */
   let soughtNamed = false;
+  /** A self-description has begun ("Nous sommes …") and no wish since: a word for a firm is who speaks. */
+  let introduced = false;
   for (const clause of clauses) {
     let role: WordRole = seekingStarted ? 'subject' : 'profile';
     // A clause after the first that ends in a postpositive marker excludes what it names.
@@ -497,6 +520,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       const seek = phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0) {
+        introduced = false;
         seekingStarted = true;
         seeking = true;
         soughtNamed = false;
@@ -515,6 +539,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       const introduction = phraseAt(folded, at, SELF_INTRODUCTIONS);
       if (introduction > 0) {
+        introduced = true;
         i += introduction - 1;
         continue;
       }
@@ -541,6 +566,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (outside.markers.has(at)) continue;
+      if ((role === 'profile' || introduced) && BUSINESS_WORDS.has(folded[at]!)) continue;
       if (CPV_CODE.test(folded[at]!)) {
         codes.push({ code: folded[at]!, role });
         if (role === 'subject') soughtNamed = true;
