@@ -255,7 +255,7 @@ const FRAME_PHRASES = [
   ['topics'],
 ];
 /**
- * Words for a firm: in a self-description ("Nous sommes une entreprise de peinture", "Impresa di pulizie cerca …",
+ * Words for a firm: in a self-description ("Nous sommes une entreprise de vitrerie", "Impresa di accordatura cerca …",
  * "Cleaning company from Bern"), the firm is who seeks, its trade what it seeks; the word itself names nothing.
  */
 export const BUSINESS_WORDS = new Set([
