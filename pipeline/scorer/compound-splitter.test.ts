@@ -69,6 +69,13 @@ describe('German compound splitter', () => {
     expect(own.split('Gewerbelicht')).toEqual(['gewerbe', 'licht']);
   });
 
+  it('does not cut a noun in -ung (-heit, -keit, -schaft) after its verb stem when the vocabulary lacks the noun', () => {
+    // "Zauber" is known, "Zauberung" is not: "Zauber|ungsbühne" would make "ungsbühne" a word.
+    const own = compoundSplitterOf(deriveSplitterVocabulary(['Zauber', 'Reparatur', 'Bühne'], stem), stem);
+    expect(own.split('Zauberungsbühne')).not.toContain('ungsbuhne');
+    expect(own.split('Zauberbühne')).toEqual(['zauber', 'buhne']);
+  });
+
   it('learns no part made of a linking element and a vocabulary word', () => {
     const learned = deriveSplitterVocabulary(['Anlagen', 'Kalibrierung', 'Schmierung', 'Kalibrierungsanlagen', 'Schmierungsanlagen'], stem).known;
     expect(learned.has('sanlagen')).toBe(false);

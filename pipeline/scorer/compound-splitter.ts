@@ -51,6 +51,7 @@ const PARTICLES = new Set([
 
 /** Derivational suffixes of German adjectives and abstract nouns: "öffent|lich" is one word, whatever "Licht" begins with. */
 const SUFFIXES = /^(lich|isch|heit|keit)(e|en|er|es|em)?$/;
+const DERIVATION_START = /^(ung|heit|keit|schaft)/;
 
 const VOWELS = /[aeiouy]$/;
 /** Whether German puts this linking element after this modifier: "-n" after an "-e" (Fassade-n-), the others after a consonant. */
@@ -133,6 +134,9 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
     // (after a genitive "-s"/"-es", which joins compound members, a piece is a word even if words end so: "…s|zeiten").
     if (!allowUnknown || part.length < MIN_UNKNOWN_WORD || PARTICLES.has(part)) return null;
     if (isCommonEnding(part) && !GENITIVE_LINKS.has(afterLink ?? '')) return null;
+    // A piece that starts with a noun suffix right after its modifier is the modifier's derivation cut in two
+    // ("Unterhalt|ungsprogramm" is "Unterhaltungs|programm"), no part of its own.
+    if (afterLink === '' && DERIVATION_START.test(part)) return null;
     // A piece that begins as no vocabulary word begins, but would without a leading linking element ("skonzept" and
     // "konzept", as "Konzert"), is that word after the modifier's link ("Entsorgungs|konzept"), no part of its own.
     // After a modifier, the longer its start that vocabulary words share, the likelier a word ("periode", as

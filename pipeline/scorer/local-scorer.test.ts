@@ -148,6 +148,16 @@ describe('local scorer', () => {
     expect(words('Nous sommes une entreprise de vitrerie', 'fr')).toEqual(['vitrerie']);
   });
 
+  it("splits compounds of Swiss words as it splits those of the labels' words", () => {
+    const upkeep = notice({ title: 'Unterhalt der Parkanlagen am Seeufer', canton: 'ZG' });
+    const other = notice({ title: 'Reinigung der Schulanlagen am Seeufer', canton: 'ZG' });
+    expect(words('Parkunterhalt', 'de')).not.toEqual([]);
+    expect(score('Parkunterhalt', 'de', upkeep).score).toBeGreaterThan(score('Parkunterhalt', 'de', other).score + 30);
+    // "Kantonsspital" carries "Spital": an exclusion of hospitals reaches it.
+    const hospital = notice({ title: 'Reinigung Kantonsspital Seeufer', canton: 'ZG' });
+    expect(score('Reinigung, aber keine Spitäler', 'de', hospital).score).toBeLessThan(score('Reinigung', 'de', hospital).score - 20);
+  });
+
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
     const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
     const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });

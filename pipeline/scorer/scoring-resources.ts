@@ -148,9 +148,15 @@ function loanwordsOf(catalog: CpvCatalog): Set<string> {
   return words;
 }
 
-function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[]): ScoringTables {
+function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[], regional: readonly RegionalEntry[]): ScoringTables {
   const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
-  const germanWords = [...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())), ...tradeGermanWords];
+  // Swiss words split compounds as the labels' words do: "Kantonsspital", "Schulhausdach", "Parkunterhalt".
+  const swissWords = regional.flatMap((entry) => entry.swiss.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
+  const germanWords = [
+    ...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())),
+    ...tradeGermanWords,
+    ...swissWords,
+  ];
   const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
   const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem), loanwordsOf(catalog));
   const labels: LabelTerms[] = catalog.entries.map((entry) => ({
@@ -179,19 +185,27 @@ function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[])
 }
 
 /** The cache key of a catalog's tables: its content (and, inside the key, the scorer's code). */
-export function scoringTablesKey(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): string {
-  return derivedDataKey([JSON.stringify(catalog.entries), JSON.stringify(trades)]);
+export function scoringTablesKey(
+  catalog: CpvCatalog,
+  trades: readonly TradeEntry[] = loadTradeVocabulary(),
+  regional: readonly RegionalEntry[] = loadRegionalVocabulary(),
+): string {
+  return derivedDataKey([JSON.stringify(catalog.entries), JSON.stringify(trades), JSON.stringify(regional)]);
 }
 
 export const SCORING_TABLES_CACHE = 'scoring-tables';
 
 /** Derives the tables and writes them to the cache (the warm-up runs this in a worker thread). */
-export function cacheScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[] = loadTradeVocabulary()): void {
-  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
+export function cacheScoringTables(
+  catalog: CpvCatalog,
+  trades: readonly TradeEntry[] = loadTradeVocabulary(),
+  regional: readonly RegionalEntry[] = loadRegionalVocabulary(),
+): void {
+  loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades, regional), () => deriveScoringTables(catalog, trades, regional));
 }
 
 function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[], regional: readonly RegionalEntry[]): ScoringResources {
-  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades), () => deriveScoringTables(catalog, trades));
+  const tables = loadOrBuildDerived(SCORING_TABLES_CACHE, scoringTablesKey(catalog, trades, regional), () => deriveScoringTables(catalog, trades, regional));
   const { labels, documentFrequency, byPrefix } = tables;
   const analyzer = createWordAnalyzer(compoundSplitterOf(tables.splitter, languageTools('de').stem), loanwordsOf(catalog));
   const total = labels.length;
