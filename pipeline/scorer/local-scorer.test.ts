@@ -158,6 +158,13 @@ describe('local scorer', () => {
     expect(score('Reinigung, aber keine Spitäler', 'de', hospital).score).toBeLessThan(score('Reinigung', 'de', hospital).score - 20);
   });
 
+  it('keeps a German noun in -est whole, as the stemmer would cut a superlative ("Asbest" is no "asb")', () => {
+    const asbestos = notice({ title: 'Asbestsanierung Werkhof Seeufer', canton: 'ZG' });
+    const facade = notice({ title: 'Fassadensanierung Werkhof Seeufer', canton: 'ZG' });
+    expect(words('Asbest', 'de')).toEqual(['asbest']);
+    expect(score('Asbest', 'de', asbestos).score).toBeGreaterThan(score('Asbest', 'de', facade).score + 30);
+  });
+
   it('reads a building-cost-plan number in a title as the name of its group, in every language', () => {
     const numbered = notice({ title: 'Bootshaus Seeweg, BKP 284.1', canton: 'BE' });
     const bare = notice({ title: 'Bootshaus Seeweg, Los 284.1', canton: 'BE' });

@@ -188,6 +188,8 @@ export interface LanguageTools {
 
 const toolsCache = new Map<Language, LanguageTools>();
 const GERMAN_UNG_NOUN = /ung(en|s)?$/;
+/** A German word ending in "-est" is a noun ("Asbest", "Protest", "Manifest"), not a superlative, which ends in "-ste(n)". */
+const GERMAN_EST_NOUN = /.{2,}est(s|es)?$/;
 /** German loanwords in -o take -s in the plural; a singular in -os is rare ("Chaos", "Kosmos") and short ones are kept ("Los"). */
 const GERMAN_VOWEL_PLURAL = /^.{2,}[^aeiouäöü]os$/;
 
@@ -206,7 +208,12 @@ export function languageTools(language: Language): LanguageTools {
         // (upkeep), "Leitung" "leiten". A noun in -ung keeps it, losing only its plural or linking ending.
         // Its -s plural after a vowel ("Büros", "Autos", "Kinos") is one Snowball keeps: "Büros" would meet no "Büro".
         const singular = language === 'de' && GERMAN_VOWEL_PLURAL.test(word) ? word.slice(0, -1) : word;
-        stem = language === 'de' && GERMAN_UNG_NOUN.test(singular) ? foldDiacritics(singular.replace(/(en|s)$/, '')) : foldDiacritics(stemmer.stem(singular));
+        stem =
+          language === 'de' && GERMAN_UNG_NOUN.test(singular)
+            ? foldDiacritics(singular.replace(/(en|s)$/, ''))
+            : language === 'de' && GERMAN_EST_NOUN.test(singular)
+              ? foldDiacritics(singular.replace(/(es|s)$/, ''))
+              : foldDiacritics(stemmer.stem(singular));
         stems.set(word, stem);
       }
       return stem;
