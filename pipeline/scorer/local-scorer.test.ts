@@ -253,6 +253,9 @@ describe('local scorer', () => {
 
   it('reads the greetings and thanks of a prompt written as a message as no words of the query', () => {
     expect(words('Hallo, wir suchen Storen. Danke!', 'de')).toEqual(['storen']);
+    // "All" and "everything" in every language, as German's "alle" and Italian's "tutti" already were.
+    expect(words('Tous les vitraux, toutes les verrières', 'fr')).toEqual(['vitraux', 'verrières']);
+    expect(words('Everything about harps', 'en')).toEqual(['harps']);
     expect(words('Bonjour, stores et volets. Merci, cordialement', 'fr')).toEqual(['stores', 'volets']);
     expect(words('Buongiorno, tende da sole. Grazie', 'it')).toEqual(['tende', 'sole']);
     expect(words('Hello, awnings please. Thanks, regards', 'en')).toEqual(['awnings']);

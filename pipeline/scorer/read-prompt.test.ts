@@ -33,8 +33,12 @@ describe('readPrompt', () => {
     expect(of('Vitrerie, sauf les verrières', 'exclusion')).toEqual(['les', 'verrières']);
     expect(of('Fornitura di arredi per uffici, escluse le sedie', 'exclusion')).toEqual(['le', 'sedie']);
     expect(of("Marquage des chaussées à l'exclusion du déneigement", 'exclusion')).toEqual(['déneigement']);
-    // At the very start of a prompt, the word opens nothing: "Ohne …" does not exclude the whole prompt.
-    expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual([]);
+    // At the very start of a prompt of one clause, the word opens nothing: "Ohne …" does not exclude the whole prompt.
+    expect(of('Ohne Gerüst Fassadenanstrich', 'exclusion')).toEqual([]);
+    // Followed by another clause, it excludes to its clause's end.
+    expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual(['Gerüst']);
+    expect(roles('Keine Orgelneubauten. Nur Orgelrevisionen')).toEqual(['Orgelneubauten:exclusion', 'Nur:subject', 'Orgelrevisionen:subject']);
+    expect(of('Pas de vitraux neufs; restauration de vitraux', 'exclusion')).toEqual(['vitraux', 'neufs']);
   });
 
   it('reads a bare negation after the start as an exclusion ("…, not in chapels", "…, nicht von Orgeln"), not one that widens', () => {

@@ -544,9 +544,10 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
-      // Not at the very start of the prompt ("Ohne …" is no exclusion of everything after it), but at the start of a
-      // clause that "…, sauf / except / ausser …" opened.
-      if (exclusion > 0 && at > 0) {
+      // At the very start of a prompt of one clause, no exclusion ("Ohne …" would exclude all it says); at the start of
+      // a clause that "…, sauf / except / ausser …" opened, or of a first clause that a later one follows ("Keine
+      // Bauarbeiten. Nur …", "Ohne Gerüst: Fassadenanstrich"), the exclusion lasts to the clause's end.
+      if (exclusion > 0 && (at > 0 || clauses.length > 1)) {
         role = 'exclusion';
         i += exclusion - 1;
         continue;

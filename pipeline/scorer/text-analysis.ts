@@ -152,11 +152,18 @@ const PREFERENCE_ADVERBS: Record<Language, readonly string[]> = {
   it: ['volentieri', 'preferibilmente', 'idealmente', 'preferenza'],
   en: ['gladly', 'preferably', 'ideally', 'happy'],
 };
+/** "All" and "everything", which the stop lists have for German ("alle", "alles") and Italian ("tutti") but not throughout. */
+const QUANTIFIERS: Record<Language, readonly string[]> = {
+  de: [],
+  fr: ['tout', 'toute', 'tous', 'toutes'],
+  it: ['tutta', 'tutte'],
+  en: ['everything', 'anything'],
+};
 const EXTRA_FUNCTION_WORDS: Record<Language, readonly string[]> = {
   de: [...EMPHASIS_ADVERBS.de, ...PREFERENCE_ADVERBS.de],
-  fr: [...EMPHASIS_ADVERBS.fr, ...PREFERENCE_ADVERBS.fr],
-  it: [...EMPHASIS_ADVERBS.it, ...PREFERENCE_ADVERBS.it],
-  en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES, ...EMPHASIS_ADVERBS.en, ...PREFERENCE_ADVERBS.en],
+  fr: [...EMPHASIS_ADVERBS.fr, ...PREFERENCE_ADVERBS.fr, ...QUANTIFIERS.fr],
+  it: [...EMPHASIS_ADVERBS.it, ...PREFERENCE_ADVERBS.it, ...QUANTIFIERS.it],
+  en: [...ENGLISH_FUNCTION_WORDS, ...ENGLISH_HYPHEN_PREFIXES, ...EMPHASIS_ADVERBS.en, ...PREFERENCE_ADVERBS.en, ...QUANTIFIERS.en],
 };
 
 const stopList = (list: readonly string[], language: Language) =>
