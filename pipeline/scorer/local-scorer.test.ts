@@ -158,6 +158,12 @@ describe('local scorer', () => {
     expect(score('Reinigung, aber keine Spitäler', 'de', hospital).score).toBeLessThan(score('Reinigung', 'de', hospital).score - 20);
   });
 
+  it('reads a German compound it cannot split by its last part that a label or a notice knows ("Streusalz": no word "streu")', () => {
+    const salt = notice({ title: 'Lieferung von Salz für den Winterdienst', canton: 'UR' });
+    const gravel = notice({ title: 'Lieferung von Kies für den Winterdienst', canton: 'UR' });
+    expect(score('Gletscherstreusalz', 'de', salt).score).toBeGreaterThan(score('Gletscherstreusalz', 'de', gravel).score + 20);
+  });
+
   it('keeps a German noun in -est whole, as the stemmer would cut a superlative ("Asbest" is no "asb")', () => {
     const asbestos = notice({ title: 'Asbestentfernung Werkhof Seeufer', canton: 'ZG' });
     const facade = notice({ title: 'Fassadensanierung Werkhof Seeufer', canton: 'ZG' });

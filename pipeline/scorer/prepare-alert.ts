@@ -199,7 +199,7 @@ export function prepareAlertProfile(
   const termKeys = new Map<number, number[]>();
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
   const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
-  for (const seed of merged.values()) {
+  const spellingsOf = (seed: ConceptSeed) => {
     const written = seed.whole ? seed.surface : null;
     const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents, seed.tradeNames);
     for (const compound of seed.compounds ?? []) if (compound !== seed.stem) stems.push([language, compound, 1]);
@@ -220,6 +220,23 @@ export function prepareAlertProfile(
       useCorpus &&
       [...variants.keys()].every((id) => corpus.documentFrequency(id) === 0) &&
       stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
+    return { stems, variants, share, unknown };
+  };
+  for (const merging of merged.values()) {
+    let seed = merging;
+    let spelt = spellingsOf(seed);
+    // A German compound the splitter cannot cut ("Streusalz": no word "streu") still names a kind of its last part.
+    if (spelt.unknown && language === 'de' && seed.whole) {
+      const head = knownHead(seed.surface, resources, (stem) => {
+        const id = terms.lookup('de', stem);
+        return resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
+      });
+      if (head !== null) {
+        seed = { ...seed, stem: head, whole: false };
+        spelt = spellingsOf(seed);
+      }
+    }
+    const { stems, variants, share, unknown } = spelt;
     if (unknown) continue;
     let idf: number;
     if (useCorpus) {
@@ -262,6 +279,18 @@ export function prepareAlertProfile(
     place: read.place,
     corpus,
   };
+}
+
+/** The longest end (of at least MIN_HEAD letters) of a German word whose stem is known: a label's or a notice's word. */
+const MIN_HEAD = 4;
+const MIN_MODIFIER = 3;
+function knownHead(word: string, resources: ScoringResources, known: (stem: string) => boolean): string | null {
+  const folded = foldDiacritics(word.toLowerCase());
+  for (let start = MIN_MODIFIER; start <= folded.length - MIN_HEAD; start++) {
+    const stem = resources.analyzer.analyze([folded.slice(start)], 'de')[0]?.stem;
+    if (stem && known(stem)) return stem;
+  }
+  return null;
 }
 
 /** The summed weight of the `count` heaviest words of the query (a compound's parts are one word). */
