@@ -131,6 +131,11 @@ describe('readPrompt', () => {
     expect(of("accordage d'orgues dans les églises", 'qualifier')).toEqual(['les', 'églises']);
     expect(of('accordatura di organi nelle chiese', 'qualifier')).toEqual(['chiese']);
     expect(of('organ tuning in churches', 'qualifier')).toEqual(['churches']);
+    // What it sits on, too: "auf", "sur", "sui"; "auf dem Gebiet" is a frame, not a place kind.
+    expect(of('Solaranlagen auf Turnhallendächern', 'qualifier')).toEqual(['Turnhallendächern']);
+    expect(of('panneaux solaires sur les toits des chapelles', 'qualifier')).toEqual(['les', 'toits', 'des', 'chapelles']);
+    expect(of('pannelli solari sui tetti delle cappelle', 'qualifier')).toEqual(['tetti', 'delle', 'cappelle']);
+    expect(of('Beratung auf dem Gebiet der Orgelpflege', 'qualifier')).toEqual([]);
     // A named place stays a place; a wish's "in" ("interested in") stays the wish.
     expect(readPrompt('Orgelstimmung in Luzern').place?.cantons).toEqual(new Set(['LU']));
     expect(of('Orgelstimmung in Luzern', 'qualifier')).toEqual([]);

@@ -173,6 +173,7 @@ const hasDigit = (word: string | undefined) => word !== undefined && /\p{N}/u.te
 const FRAME_PHRASES = [
   ['alles', 'rund', 'um'],
   ['im', 'bereich'],
+  ['gebiet'],
   ['bereich'],
   ['tout', 'ce', 'qui', 'concerne'],
   ['tout', 'ce', 'qui', 'touche'],
@@ -278,10 +279,11 @@ export const BUSINESS_WORDS = new Set([
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 /**
  * A place kind or a material after what is sought is its context too: "Orgelstimmung in Kirchen", "accordage d'orgues
- * dans les églises", "accordatura di organi nelle chiese", "windows in wood-metal". Not before a named place ("in Luzern",
- * "im Raum Bern").
+ * dans les églises", "accordatura di organi nelle chiese", "windows in wood-metal", and what it sits on: "Solaranlagen auf
+ * Turnhallendächern", "sur les toits", "sui tetti". Not before a named place ("in Luzern", "im Raum Bern"). English "on"
+ * is left out: "advice on …" names the topic sought.
  */
-const LOCATION_WORDS = new Set(['in', 'im', 'dans', 'nel', 'nella', 'nei', 'negli', 'nelle']);
+const LOCATION_WORDS = new Set(['in', 'im', 'dans', 'nel', 'nella', 'nei', 'negli', 'nelle', 'auf', 'sur', 'sul', 'sulla', 'sui', 'sugli', 'sulle']);
 /** Articles and "whole" before a place ("in der ganzen Schweiz", "dans toute la Suisse"). */
 const ARTICLES = new Set([
   'der',
