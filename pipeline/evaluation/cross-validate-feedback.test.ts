@@ -20,8 +20,12 @@ const set: EvaluationSet = {
     project('p6', 'Salage et déneigement des rues du centre', 'Saleuse', ['90630000']),
     project('p7', 'Déneigement: fraise à neige', 'Chasse-neige', ['90620000']),
     project('p8', 'Rues communales: bancs', 'Bancs en mélèze', ['34928400']),
+    project('p9', 'Chasse-neige pour la voirie', 'Lame et saleuse', ['34144420']),
+    project('p10', 'Service hivernal du village', 'Fraise à neige et saleuse', ['90620000']),
   ],
-  judgments: ['a1', 'a2'].flatMap((alert) => ['p1', 'p2', 'p3', 'p6', 'p7'].map((id, index) => ({ alert, project: id, relevance: index < 3 ? 2 : 1 }))),
+  judgments: ['a1', 'a2'].flatMap((alert) =>
+    ['p1', 'p2', 'p3', 'p6', 'p7', 'p9', 'p10'].map((id, index) => ({ alert, project: id, relevance: index < 3 ? 2 : 1 })),
+  ),
 };
 
 describe('cross-validation of the feedback weights', () => {

@@ -11,12 +11,14 @@ export const TUNED_GRID = {
   cpv: [0.25, 0.4, 0.6],
   b: [0.3, 0.5, 0.75],
   queryBreadth: [2, 3, 4],
+  qualifierMass: [0, 0.5, 1],
 } as const;
 
 export type TunedValues = { [K in keyof typeof TUNED_GRID]: number };
 
 /** The ranking is chosen at this breadth first; the breadth only moves the score scale, so it is chosen with the calibration. */
 const RANKING_BREADTH = 3;
+const RANKING_QUALIFIER_MASS = 0;
 
 /** Evidence × 100 as the score, so that the calibration can be fitted on the evidence itself. */
 const IDENTITY: ScoringParameters['calibration'] = [
@@ -25,11 +27,11 @@ const IDENTITY: ScoringParameters['calibration'] = [
 ];
 
 export function withTuned(values: TunedValues, base: ScoringParameters = SCORING_PARAMETERS): ScoringParameters {
-  return { ...base, k1: values.k1, cpv: values.cpv, b: values.b, queryBreadth: values.queryBreadth };
+  return { ...base, k1: values.k1, cpv: values.cpv, b: values.b, queryBreadth: values.queryBreadth, qualifierMass: values.qualifierMass };
 }
 
 export function tunedOf(parameters: ScoringParameters): TunedValues {
-  return { k1: parameters.k1, cpv: parameters.cpv, b: parameters.b, queryBreadth: parameters.queryBreadth };
+  return { k1: parameters.k1, cpv: parameters.cpv, b: parameters.b, queryBreadth: parameters.queryBreadth, qualifierMass: parameters.qualifierMass };
 }
 
 function gridPoints(): TunedValues[] {
@@ -122,7 +124,7 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
     const train = alertIds.filter((_, index) => index % k !== fold);
     let best = -1;
     points.forEach((point, i) => {
-      if (point.queryBreadth !== RANKING_BREADTH) return;
+      if (point.queryBreadth !== RANKING_BREADTH || point.qualifierMass !== RANKING_QUALIFIER_MASS) return;
       if (best < 0 || ndcgOf(table[i]!, train) > ndcgOf(table[best]!, train) + 1e-12) best = i;
     });
     const ranking = points[best]!;

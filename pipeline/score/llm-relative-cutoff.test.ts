@@ -46,6 +46,13 @@ describe('LLM stage cutoff relative to the alert best score', () => {
         cpvCodes: ['45431000'],
       },
       {
+        title: 'Malerarbeiten Werkstatt',
+        description:
+          'Malerarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wände, Decken, Sockel, Türen, Geländer, Fenster, Heizkörper, Leitungen und Rohre, Abdeckungen und Schutz der Böden, Gerüste und Leitern, Muster und Farbkarten, Reinigung, Abnahme und Übergabe.',
+        creationLanguage: 'de',
+        cpvCodes: ['45442100'],
+      },
+      {
         title: 'Betonarbeiten Tiefgarage West',
         description: 'Ausbesserung der Decken und Stützen; die Zufahrt führt durch das Parkhaus, Installationsplatz im Hof.',
         creationLanguage: 'de',

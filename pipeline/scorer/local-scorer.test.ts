@@ -177,6 +177,15 @@ describe('local scorer', () => {
     expect(score('poêlerie', 'fr', numbered).score).toBeGreaterThan(score('poêlerie', 'fr', bare).score + 10);
   });
 
+  it('expects a complete match to carry part of the qualifier beside the heaviest subject words', () => {
+    const prepare = (prompt: string) => scorer.prepareAlert(prompt, 'en', { corpus: index.corpus });
+    const qualified = prepare('harp tuning and organ repair for music schools');
+    const bare = prepare('harp tuning and organ repair');
+    // Before, the heaviest words of a list of subjects left the lighter qualifier out: "… for music schools" was
+    // complete without a school.
+    expect(qualified.expectedWeight!).toBeGreaterThan(bare.expectedWeight! + 0.4 * qualified.qualifierWeight);
+  });
+
   it('does not e-mail a notice that shares only one generic word with the alert', () => {
     const printing = notice({ language: 'fr', title: 'Impression des documents de vote', cpvCodes: ['79810000'], canton: 'VD' });
     expect(score('traduction de documents techniques', 'fr', printing).score).toBeLessThan(70);

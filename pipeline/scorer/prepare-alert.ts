@@ -274,7 +274,10 @@ export function prepareAlertProfile(
     termKeys,
     subjectWeight: sum('subject'),
     qualifierWeight: sum('qualifier'),
-    expectedWeight: heaviestWords(concepts, parameters.queryBreadth),
+    expectedWeight: Math.max(
+      heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
+      heaviestWords(concepts, parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
+    ),
     codes,
     place: read.place,
     corpus,
@@ -293,10 +296,10 @@ function knownHead(word: string, resources: ScoringResources, known: (stem: stri
   return null;
 }
 
-/** The summed weight of the `count` heaviest words of the query (a compound's parts are one word). */
-function heaviestWords(concepts: readonly AlertConcept[], count: number): number {
+/** The summed weight of the `count` heaviest subject words of the query (a compound's parts are one word). */
+function heaviestWords(concepts: readonly AlertConcept[], count: number, roles: readonly ConceptRole[]): number {
   const byWord = new Map<string, number>();
-  for (const concept of concepts) if (concept.role !== 'exclusion') byWord.set(concept.surface, (byWord.get(concept.surface) ?? 0) + concept.weight);
+  for (const concept of concepts) if (roles.includes(concept.role)) byWord.set(concept.surface, (byWord.get(concept.surface) ?? 0) + concept.weight);
   return [...byWord.values()]
     .sort((a, b) => b - a)
     .slice(0, count)

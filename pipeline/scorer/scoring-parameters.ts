@@ -36,6 +36,14 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   profileShare: 1,
   /** Words of the prompt a complete match is expected to carry: the rest of a list are alternatives. Tuned. */
   queryBreadth: 2,
+  /**
+   * A complete match carries the `queryBreadth` heaviest subject words and this share of the qualifiers' weight (or,
+   * if more, the heaviest words with the qualifiers among them, as before): before, the heaviest words of a list of
+   * subjects left a lighter qualifier out, so "harp tuning and organ repair for music schools" was complete without a
+   * school, the qualifier counting only through its gate. Chosen with the score map on the training folds (it moves
+   * the score scale more than the ranking): four of five folds chose 0.5, one 0 (docs/matching.md).
+   */
+  qualifierMass: 0.5,
   /** Qualifier words ("für Spitäler") join the query at this share… */
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
@@ -73,8 +81,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.24, 20],
-    [0.46, 70],
+    [0.23, 20],
+    [0.39, 70],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 
@@ -103,6 +111,7 @@ export interface ScoringParameters {
   readonly modifierShare: number;
   readonly profileShare: number;
   readonly queryBreadth: number;
+  readonly qualifierMass: number;
   readonly qualifierShare: number;
   readonly qualifierGate: number;
   readonly exclusionFloor: number;
