@@ -74,6 +74,6 @@ describe('scoring an alert locally with feedback', () => {
       expect(new Map(pass.matches.map((match) => [match.projectId, match.score])), prompt).toEqual(expected);
       expect(pass.matches.every((match) => match.explanation.length > 0)).toBe(true);
     }
-    expect(applied).toEqual([1, 1, 0]);
+    expect(applied.map((count) => count > 0)).toEqual([true, true, false]);
   });
 });
