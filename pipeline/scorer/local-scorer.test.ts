@@ -164,6 +164,13 @@ describe('local scorer', () => {
     expect(score('Gletscherstreusalz', 'de', salt).score).toBeGreaterThan(score('Gletscherstreusalz', 'de', gravel).score + 20);
   });
 
+  it('stems a Latin noun in "-um" as its plural ("Gymnasium" and "Gymnasien", "Zentrum" and "Zentren")', () => {
+    const school = notice({ title: 'Restaurierung von Gemälden, Gymnasium Aarberg', canton: 'BE' });
+    const townHall = notice({ title: 'Restaurierung von Gemälden, Rathaus Aarberg', canton: 'BE' });
+    const prompt = 'Restaurierung von Gemälden für Gymnasien';
+    expect(score(prompt, 'de', school).score).toBeGreaterThan(score(prompt, 'de', townHall).score + 10);
+  });
+
   it('keeps a German noun in -est whole, as the stemmer would cut a superlative ("Asbest" is no "asb")', () => {
     const asbestos = notice({ title: 'Asbestentfernung Werkhof Seeufer', canton: 'ZG' });
     const facade = notice({ title: 'Fassadensanierung Werkhof Seeufer', canton: 'ZG' });

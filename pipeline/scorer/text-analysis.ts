@@ -197,6 +197,8 @@ const toolsCache = new Map<Language, LanguageTools>();
 const GERMAN_UNG_NOUN = /ung(en|s)?$/;
 /** A German word ending in "-est" is a noun ("Asbest", "Protest", "Manifest"), not a superlative, which ends in "-ste(n)". */
 const GERMAN_EST_NOUN = /.{2,}est(s|es)?$/;
+/** A Latin noun in "-ium", "-eum" or "-trum" ("Gymnasium", "Zentrum") stems as its plural does ("Gymnasien", "Zentren"). */
+const GERMAN_LATIN_UM_NOUN = /.{2,}(?:[ie]|tr)ums?$/;
 /** German loanwords in -o take -s in the plural; a singular in -os is rare ("Chaos", "Kosmos") and short ones are kept ("Los"). */
 const GERMAN_VOWEL_PLURAL = /^.{2,}[^aeiouäöü]os$/;
 
@@ -220,7 +222,9 @@ export function languageTools(language: Language): LanguageTools {
             ? foldDiacritics(singular.replace(/(en|s)$/, ''))
             : language === 'de' && GERMAN_EST_NOUN.test(singular)
               ? foldDiacritics(singular.replace(/(es|s)$/, ''))
-              : foldDiacritics(stemmer.stem(singular));
+              : language === 'de' && GERMAN_LATIN_UM_NOUN.test(singular)
+                ? foldDiacritics(singular.replace(/ums?$/, ''))
+                : foldDiacritics(stemmer.stem(singular));
         stems.set(word, stem);
       }
       return stem;
