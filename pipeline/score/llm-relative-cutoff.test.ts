@@ -48,7 +48,7 @@ describe('LLM stage cutoff relative to the alert best score', () => {
       {
         title: 'Malerarbeiten Werkstatt',
         description:
-          'Malerarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wände, Decken, Sockel, Türen, Geländer, Fenster, Heizkörper, Leitungen und Rohre, Abdeckungen und Schutz der Böden, Gerüste und Leitern, Muster und Farbkarten, Reinigung, Abnahme und Übergabe.',
+          'Malerarbeiten im Parkhaus und im Treppenhaus beim Parkhaus: Wände, Decken, Sockel, Türen, Geländer, Simse, Heizkörper, Leitungen und Rohre, Abdeckungen und Schutz der Böden, Gerüste und Leitern, Muster und Farbkarten, Endkontrolle, Abnahme und Übergabe.',
         creationLanguage: 'de',
         cpvCodes: ['45442100'],
       },

@@ -125,8 +125,7 @@ export function prepareAlertProfile(
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
     for (const analyzed of resources.analyzer.analyze(splitWords(text), language)) {
       // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade.
-      const firm =
-        role === 'profile' && analyzed.parts.length > 1 && [...BUSINESS_WORDS].some((business) => foldDiacritics(analyzed.surface).endsWith(business));
+      const firm = role === 'profile' && analyzed.parts.length > 1 && BUSINESS_WORDS.has(resources.analyzer.compoundHead(analyzed.surface) ?? '');
       const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {

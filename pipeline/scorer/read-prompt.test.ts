@@ -83,7 +83,7 @@ describe('readPrompt', () => {
     // Fewer or more digits are no CPV code: a figure, as before.
     expect(readPrompt('Storen 4526 und 452625001').codes).toEqual([]);
     // A code names what is sought: a purpose after it is a qualifier.
-    expect(of('Wir suchen 45262500 für Schulhäuser', 'qualifier')).toEqual(['Schulhäuser']);
+    expect(of('Wir suchen 45262500 für Kapellen', 'qualifier')).toEqual(['Kapellen']);
   });
 
   it('reads a size or an amount ("ab 1000 m2", "au moins 500 m²", "above 100k CHF") as no subject words', () => {

@@ -233,7 +233,7 @@ const FRAME_PHRASES = [
   ['specializing'],
   ['schwerpunkt'],
   ['schwerpunkte'],
-  // Being active in a field names the field: "wir sind im Bereich Reinigung tätig", "nous sommes actifs dans …", "siamo attivi nel …".
+  // Being active in a field names the field: "wir sind im Bereich Orgelbau tätig", "nous sommes actifs dans …", "siamo attivi nel …".
   ['tatig'],
   ['aktiv'],
   ['actif'],
@@ -244,7 +244,7 @@ const FRAME_PHRASES = [
   ['attivi'],
   ['attiva'],
   ['attive'],
-  // A theme or topic names what follows: "Ausschreibungen zum Thema Wasserversorgung", "in tema di", "on the topic of".
+  // A theme or topic names what follows: "Ausschreibungen zum Thema Glockenstühle", "in tema di", "on the topic of".
   ['thema'],
   ['themen'],
   ['theme'],
@@ -496,7 +496,7 @@ export function readPrompt(prompt: string): ReadPrompt {
     if (!LOCATION_WORDS.has(folded[at]!)) return false;
     let next = at + 1;
     while (next < folded.length && ARTICLES.has(folded[next]!)) next++;
-    // "dans le domaine du nettoyage", "in the field of cleaning": a frame, not a place kind.
+    // "dans le domaine du vitrail", "in the field of glazing": a frame, not a place kind.
     return next < folded.length && !placeIndices.has(next) && phraseAt(folded, next, FRAME_PHRASES) === 0;
   };
   /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */

@@ -195,10 +195,16 @@ export interface LanguageTools {
 
 const toolsCache = new Map<Language, LanguageTools>();
 const GERMAN_UNG_NOUN = /ung(en|s)?$/;
-/** A German word ending in "-est" is a noun ("Asbest", "Protest", "Manifest"), not a superlative, which ends in "-ste(n)". */
-const GERMAN_EST_NOUN = /.{2,}est(s|es)?$/;
-/** A Latin noun in "-ium", "-eum" or "-trum" ("Gymnasium", "Zentrum") stems as its plural does ("Gymnasien", "Zentren"). */
-const GERMAN_LATIN_UM_NOUN = /.{2,}(?:[ie]|tr)ums?$/;
+/**
+ * German nouns whose endings Snowball takes for inflections, and what their stem drops instead: a noun in -ung keeps it;
+ * a word in "-est" is a noun ("Asbest", "Protest"), not a superlative, which ends in "-ste(n)"; a Latin noun in "-ium",
+ * "-eum" or "-trum" ("Gymnasium", "Zentrum") stems as its plural does ("Gymnasien", "Zentren").
+ */
+const GERMAN_NOUN_ENDINGS: ReadonlyArray<readonly [noun: RegExp, drop: RegExp]> = [
+  [GERMAN_UNG_NOUN, /(en|s)$/],
+  [/.{2,}est(s|es)?$/, /(es|s)$/],
+  [/.{2,}(?:[ie]|tr)ums?$/, /ums?$/],
+];
 /** German loanwords in -o take -s in the plural; a singular in -os is rare ("Chaos", "Kosmos") and short ones are kept ("Los"). */
 const GERMAN_VOWEL_PLURAL = /^.{2,}[^aeiouäöü]os$/;
 
@@ -217,14 +223,8 @@ export function languageTools(language: Language): LanguageTools {
         // (upkeep), "Leitung" "leiten". A noun in -ung keeps it, losing only its plural or linking ending.
         // Its -s plural after a vowel ("Büros", "Autos", "Kinos") is one Snowball keeps: "Büros" would meet no "Büro".
         const singular = language === 'de' && GERMAN_VOWEL_PLURAL.test(word) ? word.slice(0, -1) : word;
-        stem =
-          language === 'de' && GERMAN_UNG_NOUN.test(singular)
-            ? foldDiacritics(singular.replace(/(en|s)$/, ''))
-            : language === 'de' && GERMAN_EST_NOUN.test(singular)
-              ? foldDiacritics(singular.replace(/(es|s)$/, ''))
-              : language === 'de' && GERMAN_LATIN_UM_NOUN.test(singular)
-                ? foldDiacritics(singular.replace(/ums?$/, ''))
-                : foldDiacritics(stemmer.stem(singular));
+        const noun = language === 'de' ? GERMAN_NOUN_ENDINGS.find(([ending]) => ending.test(singular)) : undefined;
+        stem = foldDiacritics(noun ? singular.replace(noun[1], '') : stemmer.stem(singular));
         stems.set(word, stem);
       }
       return stem;
