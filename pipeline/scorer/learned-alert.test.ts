@@ -130,6 +130,20 @@ describe('learned alert', () => {
     expect(scoreLearned(scorer, learnedFrom([organ, bells]), similar)).toBe(alone);
   });
 
+  it('keeps the order of projects a likeness lifts past 100 instead of tying them at 100', () => {
+    const organ = project('l1', 'Relevage des orgues de la cathédrale', 'Relevage, harmonisation, accord des jeux en étain', ['37311300']);
+    // A share as pseudo-feedback gives its lift (the best matches taken as liked).
+    const weights = { ...LEARNING_WEIGHTS, likeShare: 0.2 };
+    const learned = prepareLearnedAlert(scorer, "Relevage d'orgues", 'fr', { ...nothing, liked: [organ], weights }, corpus);
+    const closer = project('a', 'Relevage des orgues', 'Relevage, harmonisation, accord des jeux en étain', ['37311300']);
+    const further = project('b', 'Relevage des orgues, réfection du buffet et de la tribune du temple', 'Relevage, harmonisation, accord des jeux en étain', [
+      '37311300',
+    ]);
+    expect(scorer.quickScore(learned, closer)).toBeGreaterThan(scorer.quickScore(learned, further));
+    expect(scoreLearned(scorer, learned, closer)).toBeGreaterThan(scoreLearned(scorer, learned, further));
+    expect(scoreLearned(scorer, learned, closer)).toBeLessThan(100);
+  });
+
   it("does not hold a disliked project's rare words (its tender's names) against the tender's other lots", () => {
     // Two lots of one invented building: the subscriber dislikes the kitchen lot; the slate-roofing lot shares only the building's name.
     const disliked = project('x', 'Domaine Quillerette: cuisines professionnelles', 'Quillerette, fourneaux, plans de travail', ['39141000']);

@@ -82,6 +82,8 @@ export const LEARNING_WEIGHTS = {
    */
   likeShare: 1,
   unlikeShare: 3,
+  /** A lifted score above this nears 100 ever more slowly (not tuned: where the scores of the e-mailed matches sit). */
+  liftKnee: 90,
   /**
    * A term of the disliked projects counts in their contrast only when at least this many notices carry it:
    * rarer ones are the tender's names (its building, its street), which its other lots share whatever their trade.
@@ -417,9 +419,17 @@ function learnedScore(
   const like = similarity?.liked ? weights.likeShare * likenessTo(similarity.liked, project, similarity.idf) : 0;
   const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
-  const lifted = Math.min(100, joined + 100 * like);
+  const lifted = belowCeiling(joined + 100 * like, weights.liftKnee);
   const lowered = Math.max(lifted * (1 - weights.maxPenalty), lifted * (1 - penalty) - 100 * unlike);
   return { score: Math.round(lowered), companion, lift: 100 * like };
+}
+
+/**
+ * A lifted score as it is above `knee`: it nears 100 without reaching it, so that the projects a likeness lifts past
+ * 100 keep their order instead of all tying at 100 (the lists and the e-mail rank ties arbitrarily).
+ */
+function belowCeiling(score: number, knee: number): number {
+  return score <= knee ? score : 100 - (100 - knee) * Math.exp(-(score - knee) / (100 - knee));
 }
 
 const learns = (alert: LearnedAlert) =>
