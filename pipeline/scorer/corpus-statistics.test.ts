@@ -37,6 +37,26 @@ describe('corpus statistics', () => {
     expect(idf('umbau')).toBeLessThan(idf('sporthalle') / 2);
   });
 
+  it('weigh a prompt word no notice carries as the rarest one some notice carries, not as rarer than any', () => {
+    const index = createCandidateIndex();
+    const clocks = Array.from({ length: 10 }, (_, i) => ({
+      id: `clock-${i}`,
+      language: 'de',
+      title: `Revision der Turmuhr ${i + 1}`,
+      description: 'Revision des Uhrwerks und der Zifferblätter.',
+      cpvCodes: ['50000000'],
+      canton: 'BE',
+    }));
+    for (const notice of [...madeUpNotices(600), ...clocks]) index.add(scorer.prepareProject(notice));
+    // No notice names harps or bells: at their full rarity they made a clock notice a third of a match for a prompt that
+    // asks for any of the three.
+    const alert = scorer.prepareAlert('Turmuhren, Harfen und Glocken', 'de', { corpus: index.corpus });
+    const idf = (surface: string) => alert.concepts.find((concept) => concept.surface === surface)?.idf ?? NaN;
+    expect(idf('harfen')).toBeCloseTo(idf('turmuhren'));
+    const clock = scorer.prepareProject({ ...clocks[0]!, id: 'target' });
+    expect(scorer.score(alert, clock).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('give the same alert weights for the same notices added in another order', () => {
     const forward = createCandidateIndex();
     const backward = createCandidateIndex();

@@ -221,6 +221,14 @@ export function prepareAlertProfile(
       stems.every(([lang, variant]) => !resources.isVocabulary(lang, variant));
     return { stems, variants, share, unknown };
   };
+  const weighed: Array<{
+    seed: ConceptSeed;
+    stems: Array<[Language, string, number]>;
+    variants: Map<number, number>;
+    idf: number;
+    seen: boolean;
+    uncommonIdf: number;
+  }> = [];
   for (const merging of merged.values()) {
     let seed = merging;
     let spelt = spellingsOf(seed);
@@ -237,16 +245,22 @@ export function prepareAlertProfile(
     }
     const { stems, variants, share, unknown } = spelt;
     if (unknown) continue;
-    let idf: number;
-    if (useCorpus) {
-      const df = Math.min(n, share * n);
+    const idfAt = (df: number) => {
       const corpusIdf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) / maxCorpusIdf;
       // The CPV labels' frequencies are a prior that a small corpus cannot yet outweigh.
       const prior = parameters.labelIdfPrior / (parameters.labelIdfPrior + n);
-      idf = prior * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - prior) * corpusIdf;
-    } else {
-      idf = resources.idf(language, seed.stem) / MAX_LABEL_IDF;
-    }
+      return prior * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - prior) * corpusIdf;
+    };
+    const idf = useCorpus ? idfAt(Math.min(n, share * n)) : resources.idf(language, seed.stem) / MAX_LABEL_IDF;
+    weighed.push({ seed, stems, variants, idf, seen: !useCorpus || share > 0, uncommonIdf: useCorpus ? idfAt(parameters.unseenWordShare * n) : idf });
+  }
+  // A word the vocabulary knows but no notice carries (in a sure spelling) is as rare as the rarest word of the prompt
+  // some notice carries, not rarer: at the rarity of a word nobody writes it would outweigh the rest of the prompt and
+  // leave every notice short of a complete match ("Vermessung, Harfen und Glocken" where no notice names harps or
+  // bells). It stays at least as rare as an uncommon word, so that it still outweighs a common one ("Umbau …").
+  const rarestSeen = Math.max(0, ...weighed.filter((entry) => entry.seen).map((entry) => entry.idf));
+  for (const { seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
+    const idf = seen || rarestSeen === 0 ? ownIdf : Math.min(ownIdf, Math.max(rarestSeen, uncommonIdf));
     const index = concepts.length;
     const weight = idf * seed.share;
     concepts.push({ surface: seed.surface, role: seed.role, idf, weight });
