@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { createCorpusCounter } from './corpus-statistics.ts';
-import { createLocalScorer } from './local-scorer.ts';
+import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
 
 // Built once for the file: the CPV resources take seconds to build on a loaded machine.
 const scorer = createLocalScorer();
@@ -39,7 +39,7 @@ describe('corpus statistics', () => {
 
   it('weigh a prompt word no notice carries as the rarest one some notice carries, not as rarer than any', () => {
     const index = createCandidateIndex();
-    const clocks = Array.from({ length: 10 }, (_, i) => ({
+    const clocks: ScorableProject[] = Array.from({ length: 10 }, (_, i) => ({
       id: `clock-${i}`,
       language: 'de',
       title: `Revision der Turmuhr ${i + 1}`,
