@@ -135,4 +135,12 @@ describe('learnFromFeedback', () => {
     expect(learned).toContain('wagons');
     expect(learned).not.toContain('Accordages');
   });
+
+  it('never pushes away from a word a prompt word is compounded of', () => {
+    const organs: FeedbackText[] = [{ title: 'Orgelpfeifen reinigen', description: 'Pfeifenwerk', cpvCodes: [] }];
+    const rugs: FeedbackText[] = [{ title: 'Orgel der Aula: Teppiche reinigen', description: 'Teppiche, Aula', cpvCodes: [] }];
+    const learned = values(learnFromFeedback({ prompt: 'Orgelreinigung', liked: organs, disliked: rugs, rarity }), 'less', 'term');
+    expect(learned).toContain('Teppiche');
+    expect(learned).not.toContain('Orgel');
+  });
 });
