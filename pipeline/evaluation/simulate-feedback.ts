@@ -5,6 +5,7 @@ import { languageTools } from '../scorer/text-analysis.ts';
 import type { CorpusStatistics } from '../scorer/corpus-statistics.ts';
 import {
   LEARNING_WEIGHTS,
+  carriesPromptWord,
   codeSpecificity,
   prepareLearnedAlert,
   promptWordPresence,
@@ -162,6 +163,7 @@ export function simulateAlert(
       codeSpecificity: (code) => codeSpecificity(code, corpus),
       documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
       stem: languageTools(alert.language).stem,
+      carriesPromptWord: (word) => carriesPromptWord(scorer, alert.prepared, word),
     },
     settings.learning,
   );

@@ -143,4 +143,12 @@ describe('learnFromFeedback', () => {
     expect(learned).toContain('Teppiche');
     expect(learned).not.toContain('Orgel');
   });
+
+  it('never pushes away from a word that carries a prompt word as the scorer reads it (a translation)', () => {
+    const wagons: FeedbackText[] = [{ title: 'Klavier im Wagen', description: 'Garage communal', cpvCodes: [] }];
+    const carriesPromptWord = (word: string) => word === 'Klavier';
+    const learned = values(learnFromFeedback({ prompt: 'Accordage de pianos', liked, disliked: wagons, rarity, carriesPromptWord }), 'less', 'term');
+    expect(learned).toContain('Garage');
+    expect(learned).not.toContain('Klavier');
+  });
 });

@@ -40,6 +40,11 @@ export interface LearnInput {
    * "more like" word it stays: it only adds to the prompt word's weight.)
    */
   stem?: (word: string) => string;
+  /**
+   * Whether a word carries a prompt word as the scorer reads it (a translation, a compound of it): never a "less like"
+   * word either, as the negative query would push away from the prompt word itself.
+   */
+  carriesPromptWord?: (word: string) => boolean;
 }
 
 export type FeedbackLearning = typeof FEEDBACK_LEARNING;
@@ -195,7 +200,7 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
     .slice(0, settings.maxMoreTerms);
   const less = [...disliked]
-    .filter(([key]) => !liked.has(key) && !isPromptForm(key) && foundBeyond(key, dislikedWith(key)))
+    .filter(([key]) => !liked.has(key) && !isPromptForm(key) && foundBeyond(key, dislikedWith(key)) && !input.carriesPromptWord?.(surfaces.get(key) ?? key))
     .map(([key, share]) => ({ key, weight: share * rarity(key) }))
     .filter((entry) => entry.weight >= settings.minTermScore)
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))

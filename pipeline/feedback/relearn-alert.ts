@@ -3,7 +3,7 @@ import { replaceLearnedItems } from '../../db/alert-learning.ts';
 import { getAlertToScore } from '../../db/alerts-scoring.ts';
 import { findFeedbackProjects } from '../../db/feedback.ts';
 import { isLanguage } from '../../domain/languages.ts';
-import { codeSpecificity, promptWordPresence, wordDocumentFrequency, wordWeight } from '../scorer/learned-alert.ts';
+import { carriesPromptWord, codeSpecificity, promptWordPresence, wordDocumentFrequency, wordWeight } from '../scorer/learned-alert.ts';
 import type { LocalScorer } from '../scorer/local-scorer.ts';
 import { languageTools } from '../scorer/text-analysis.ts';
 import { currentLearnedAssociations } from '../score/learned-associations-refresh.ts';
@@ -34,6 +34,7 @@ export async function relearnAlert(db: Knex, alertId: number, options: { scorer?
     codeSpecificity: (code) => codeSpecificity(code, corpus),
     documentFrequency: (word) => wordDocumentFrequency(scorer, word, corpus),
     stem: languageTools(alert.language).stem,
+    carriesPromptWord: (word) => carriesPromptWord(scorer, prepared, word),
     promptPresence: (project: FeedbackText) =>
       promptWordPresence(
         prepared,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
-import { LEARNING_WEIGHTS, prepareLearnedAlert, promptWordPresence, scoreLearned, scoreLearnedAtLeast, type AlertLearning } from './learned-alert.ts';
+import {
+  LEARNING_WEIGHTS,
+  carriesPromptWord,
+  prepareLearnedAlert,
+  promptWordPresence,
+  scoreLearned,
+  scoreLearnedAtLeast,
+  type AlertLearning,
+} from './learned-alert.ts';
 import { createLocalScorer, type PreparedProject, type ScorableProject } from './local-scorer.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.
@@ -128,6 +136,14 @@ describe('learned alert', () => {
     expect(alone).toBeGreaterThan(scoreLearned(scorer, prepareLearnedAlert(scorer, 'Accordage de clavecins', 'fr', undefined, corpus), similar) + 10);
     // A second liked project of another kind does not dilute the resemblance (a centroid of the two would halve it).
     expect(scoreLearned(scorer, learnedFrom([organ, bells]), similar)).toBe(alone);
+  });
+
+  it('tells the words that carry a prompt word (a translation, a compound of it, one of its parts) from the others', () => {
+    const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten und Dachfenster', 'de', undefined, corpus);
+    const carries = (word: string) => carriesPromptWord(scorer, alert, word);
+    const carried = ['vitrerie', 'Glaser', 'Glaserarbeiten', 'Fenster', 'fenêtres'];
+    expect(carried.filter(carries)).toEqual(carried);
+    expect(['Garage', 'Teppiche', 'Druckerei'].filter(carries)).toEqual([]);
   });
 
   it('keeps the order of projects a likeness lifts past 100 instead of tying them at 100', () => {

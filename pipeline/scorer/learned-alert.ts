@@ -150,6 +150,24 @@ export function promptWordPresence(alert: PreparedAlert, project: PreparedProjec
   return presence;
 }
 
+/**
+ * Whether the word, read as a notice's title in any of the four languages, carries a word of the prompt through a
+ * sure spelling: one of its forms, a translation, a compound of it or one of its parts ("Ausrüstung" for
+ * "équipements", "Ersatzbeschaffung" for "Ersatz", "Holz" for "Holzbau").
+ */
+export function carriesPromptWord(scorer: LocalScorer, alert: PreparedAlert, word: string): boolean {
+  for (const language of LANGUAGES) {
+    const { termIds } = scorer.prepareProject({ id: 0, language, title: word, description: '', cpvCodes: [], canton: null });
+    for (const id of termIds) {
+      const pairs = alert.termKeys.get(id);
+      if (!pairs) continue;
+      for (let p = 0; p < pairs.length; p += 2)
+        if (alert.concepts[pairs[p]!]!.role !== 'exclusion' && pairs[p + 1]! >= SCORING_PARAMETERS.strongVariant) return true;
+    }
+  }
+  return false;
+}
+
 /** The term ids standing for the word as a whole (its stem and full translations), not for its compound parts. */
 function wholeWordTerms(prepared: PreparedAlert): Map<number, number> {
   const terms = new Map<number, number>();
