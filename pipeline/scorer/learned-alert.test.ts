@@ -139,9 +139,9 @@ describe('learned alert', () => {
   });
 
   it('tells the words that carry a prompt word (a translation, a compound of it, one of its parts) from the others', () => {
-    const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten und Dachfenster', 'de', undefined, corpus);
+    const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten und Dachrinnen', 'de', undefined, corpus);
     const carries = (word: string) => carriesPromptWord(scorer, alert, word);
-    const carried = ['vitrerie', 'Glaser', 'Glaserarbeiten', 'Fenster', 'fenêtres'];
+    const carried = ['vitrerie', 'Glaser', 'Glaserarbeiten', 'Dachrinne'];
     expect(carried.filter(carries)).toEqual(carried);
     expect(['Garage', 'Teppiche', 'Druckerei'].filter(carries)).toEqual([]);
   });
