@@ -139,8 +139,8 @@ export function learnFromFeedback(input: LearnInput, settings: FeedbackLearning 
   const promptWords = new Set(words(input.prompt, 2).map(fold));
   const stem = input.stem ?? ((word: string) => word);
   const promptStems = new Set([...promptWords].map(stem));
-  // A word a prompt word begins or ends with is part of what the prompt asks for: "Holz" in "Holzbau", "Reinigung" in
-  // "Fassadenreinigung" (a German compound names its parts as words of its own).
+  // A word a prompt word begins or ends with is part of what the prompt asks for: "Orgel" and "Revision" in
+  // "Orgelrevision" (a German compound names its parts as words of its own, even one the splitter leaves whole).
   const isPromptPart = (key: string) =>
     key.length >= settings.minWordLength && [...promptWords].some((word) => word.length > key.length && (word.startsWith(key) || word.endsWith(key)));
   const isPromptForm = (key: string) => promptWords.has(key) || promptStems.has(stem(key)) || isPromptPart(key);

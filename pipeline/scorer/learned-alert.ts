@@ -152,8 +152,8 @@ export function promptWordPresence(alert: PreparedAlert, project: PreparedProjec
 
 /**
  * Whether the word, read as a notice's title in any of the four languages, carries a word of the prompt through a
- * sure spelling: one of its forms, a translation, a compound of it or one of its parts ("Ausrüstung" for
- * "équipements", "Ersatzbeschaffung" for "Ersatz", "Holz" for "Holzbau").
+ * sure spelling: one of its forms, a translation, a compound of it or one of its parts ("vitrerie" for
+ * "Glaserarbeiten", "Orgelrevisionsvertrag" for "Orgelrevision", "Glaser" for "Glaserarbeiten").
  */
 export function carriesPromptWord(scorer: LocalScorer, alert: PreparedAlert, word: string): boolean {
   for (const language of LANGUAGES) {

@@ -309,7 +309,7 @@ function knownHead(word: string, resources: ScoringResources, known: (stem: stri
   return null;
 }
 
-/** The summed weight of the `count` heaviest subject words of the query (a compound's parts are one word). */
+/** The summed weight of the `count` heaviest words of the query in these roles (a compound's parts are one word). */
 function heaviestWords(concepts: readonly AlertConcept[], count: number, roles: readonly ConceptRole[]): number {
   const byWord = new Map<string, number>();
   for (const concept of concepts) if (roles.includes(concept.role)) byWord.set(concept.surface, (byWord.get(concept.surface) ?? 0) + concept.weight);

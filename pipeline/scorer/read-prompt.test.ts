@@ -68,10 +68,10 @@ describe('readPrompt', () => {
   it('reads a word for a firm in a self-description as no word: "une entreprise de vitrerie", "impresa di pulizie", "harp company"', () => {
     expect(of('Nous sommes une entreprise de vitrerie et cherchons des marchés', 'profile')).toEqual(['une', 'de', 'vitrerie', 'et']);
     expect(of('Impresa di accordatura di arpe cerca lavori', 'profile')).toEqual(['di', 'accordatura', 'di', 'arpe']);
-    expect(of('Harp tuning company from Bern looking for contracts', 'profile')).toEqual(['Harp', 'tuning', 'from']);
+    expect(of('Harp tuning company from Bern seeking contracts', 'profile')).toEqual(['Harp', 'tuning', 'from']);
     expect(of('Nous sommes une entreprise de vitrerie', 'subject')).toEqual(['une', 'de', 'vitrerie']);
     // Sought, the word stays: "entreprise générale" is a trade.
-    expect(of('Mandats en entreprise générale', 'subject')).toEqual(['Mandats', 'en', 'entreprise', 'générale']);
+    expect(of('Projets en entreprise générale', 'subject')).toEqual(['Projets', 'en', 'entreprise', 'générale']);
   });
 
   it('reads a typed CPV code ("45262500", "CPV 45262500-6") as a code in the role of its clause, not as a word', () => {
@@ -120,9 +120,9 @@ describe('readPrompt', () => {
     expect(of('looking for roofing contracts for schools', 'qualifier')).toEqual(['schools']);
     expect(of('Wir suchen Projekte für Wintergärten', 'qualifier')).toEqual([]);
     // "Public" beside a word for a contract says whose contract: no word of the query.
-    expect(of('Wir suchen öffentliche Aufträge für Orgelrevisionen', 'subject')).not.toContain('öffentliche');
-    expect(of('Nous cherchons des marchés publics pour vitraux', 'subject')).not.toContain('publics');
-    expect(of('looking for public mandates for harp tuning', 'subject')).toEqual(['mandates', 'harp', 'tuning']);
+    expect(of('Wir suchen öffentliche Ausschreibungen für Orgelrevisionen', 'subject')).not.toContain('öffentliche');
+    expect(of('Cerchiamo appalti pubblici per vetrate', 'subject')).not.toContain('pubblici');
+    expect(of('seeking public projects for harp tuning', 'subject')).toEqual(['projects', 'harp', 'tuning']);
     expect(of('Public lighting for parks', 'subject')).toEqual(['Public', 'lighting']);
   });
 

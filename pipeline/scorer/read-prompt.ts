@@ -408,31 +408,32 @@ function splitClauses(prompt: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** The words for a contract that the procurement stop words lack ("Projekte für …", "mandats de …", "incarichi per …"); they stay words of the query ("project management"). */
-const CONTRACT_HEADS = [
+/**
+ * The words for a contract that the procurement stop words lack ("Projekte für …", "projets de …", "incarichi per …"); they
+ * stay words of the query ("project management"). A plural in -s reads as its singular ("projects", "projets").
+ */
+const CONTRACT_HEADS = new Set([
   'projekt',
   'projekte',
   'project',
-  'projects',
   'projet',
-  'projets',
   'progetto',
   'progetti',
   'mandat',
   'mandate',
-  'mandats',
-  'mandates',
   'mandato',
   'mandati',
   'incarico',
   'incarichi',
   'commessa',
   'commesse',
-];
+]);
+const isContractHead = (folded: string) => CONTRACT_HEADS.has(folded) || (folded.endsWith('s') && CONTRACT_HEADS.has(folded.slice(0, -1)));
 
 /**
  * Heads that say what kind of contract, not of what: "Dienstleistungen für das Stimmen von Orgeln", "services for the
- * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one. So do the words for a contract.
+ * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one. So do the words for a contract
+ * (`isContractHead`).
  */
 const GENERIC_HEADS = new Set([
   'dienstleistung',
@@ -451,22 +452,23 @@ const GENERIC_HEADS = new Set([
   'prestazioni',
   'lavori',
   'opere',
-  ...CONTRACT_HEADS,
 ]);
 
 /**
  * "Public" beside a word for a contract ("öffentliche Aufträge", "marchés publics", "appalti pubblici", "public tenders")
  * says whose contract, not what is sought: no word of the query (every notice is a public contract). (Other words beside one name the work: "roofing contracts", "Malerprojekte".)
  */
-const CONTRACT_WORDS = new Set([...PROCUREMENT_STOP_WORDS, ...CONTRACT_HEADS].map(fold));
+const PROCUREMENT_WORDS = new Set(PROCUREMENT_STOP_WORDS.map(fold));
+const isContractWord = (folded: string) => PROCUREMENT_WORDS.has(folded) || isContractHead(folded);
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );
 const describesContract = (folded: readonly string[], at: number) =>
-  PUBLIC.has(folded[at]!) && (CONTRACT_WORDS.has(folded[at + 1] ?? '') || CONTRACT_WORDS.has(folded[at - 1] ?? ''));
+  PUBLIC.has(folded[at]!) && (isContractWord(folded[at + 1] ?? '') || isContractWord(folded[at - 1] ?? ''));
 
 /** A function word, a procurement word ("Ausschreibungen", "appels d’offres") or a generic head, in any of the four languages: it names nothing sought. */
-const isFunctionWord = (word: string) => GENERIC_HEADS.has(fold(word)) || LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
+const isFunctionWord = (word: string) =>
+  GENERIC_HEADS.has(fold(word)) || isContractHead(fold(word)) || LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
 
 /**
  * Reads a subscriber's prompt: a company profile is reduced to what it seeks (its self-description
