@@ -271,28 +271,33 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   const vocabulary = new Set([...documentFrequency.keys(), ...tradeStems.flat().map(({ language, stem }) => `${language}:${stem}`)]);
   // Written words of the labels and trade names, by their one-letter deletions: "escalatros" and "escalators" share "escalators" minus a letter.
   // Built on the first spelling question (only prompts ask): a process that only indexes notices never pays for it.
-  let spelling: Map<string, Set<string>> | undefined;
+  let spelling: Map<Language, Map<string, string[]>> | undefined;
   // The same words sorted, and sorted read backwards: a word that begins or ends one of them is a compound's part.
   const sortedWords = new Map<Language, { forwards: string[]; backwards: string[] }>();
-  const spellingIndex = (): Map<string, Set<string>> => {
+  const spellingIndex = (): Map<Language, Map<string, string[]>> => {
     if (spelling) return spelling;
     spelling = new Map();
     for (const language of LANGUAGES) {
       const texts = [...catalog.entries.map((entry) => entry.labels[language]), ...trades.flatMap((entry) => entry.names[language])];
       const words = new Set<string>();
+      const byDeletion = new Map<string, string[]>();
       for (const text of texts) {
         for (const raw of splitWords(text)) {
           const word = foldDiacritics(raw.toLowerCase());
-          if (word.length < MIN_SPELLING_WORD) continue;
+          if (word.length < MIN_SPELLING_WORD || words.has(word)) continue;
           words.add(word);
+          // A word's deletions repeat only within a run of one letter ("install" minus either "l"), side by side.
+          let previous = '';
           for (const deleted of deletions(word)) {
-            const at = `${language}:${deleted}`;
-            let set = spelling.get(at);
-            if (!set) spelling.set(at, (set = new Set()));
-            set.add(word);
+            if (deleted === previous) continue;
+            previous = deleted;
+            const known = byDeletion.get(deleted);
+            if (known) known.push(word);
+            else byDeletion.set(deleted, [word]);
           }
         }
       }
+      spelling.set(language, byDeletion);
       sortedWords.set(language, { forwards: [...words].sort(), backwards: [...words].map(reversed).sort() });
     }
     return spelling;
@@ -358,8 +363,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       if (word.length < MIN_SPELLING_WORD || partOfKnownWord(language, word)) return [];
       const { stem } = languageTools(language);
       const found = new Set<string>();
-      for (const deleted of deletions(word))
-        for (const known of spellingIndex().get(`${language}:${deleted}`) ?? []) if (known !== word) found.add(stem(known));
+      for (const deleted of deletions(word)) for (const known of spellingIndex().get(language)?.get(deleted) ?? []) if (known !== word) found.add(stem(known));
       return [...found];
     },
     isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || (language === 'de' && regionalStems.has(stem)),

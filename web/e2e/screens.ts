@@ -250,23 +250,25 @@ export function describeScreens(languages: readonly Language[]): void {
         })),
       );
       screens.push(
+        // Two screens of one section (/auth and /auth?tab=register) never follow each other: each is reached
+        // through the router, not loaded (see open()).
         { path: '/', ready: 'h1.hero-title', auth: false },
         { path: '/auth', ready: 'form', auth: false },
-        { path: '/auth?tab=register', ready: 'form', auth: false },
         { path: '/disclaimer', ready: 'h1', auth: false },
+        { path: '/auth?tab=register', ready: 'form', auth: false },
         { path: '/forgot-password', ready: 'form', auth: false },
         { path: '/reset-password?token=nope', ready: 'h1, h2', auth: false },
         { path: '/verify-email', ready: 'h1, h2', auth: false },
         { path: '/no-such-page', ready: 'h1', auth: false },
         { path: '/home', ready: '[data-testid=stat-totalProjects]', auth: true },
         { path: '/alerts', ready: '[data-testid=match-total]', auth: true },
-        { path: `/alerts/${created.body.id}`, ready: '[data-testid=match-total]', auth: true },
         { path: '/projects', ready: '[data-testid=project-card]', auth: true },
+        { path: `/alerts/${created.body.id}`, ready: '[data-testid=match-total]', auth: true },
         { path: `/projects/${project.id}`, ready: '.project-detail-head', auth: true },
-        { path: '/watchlist', ready: '[data-testid=watched-card]', auth: true },
-        { path: '/notifications', ready: '.email-card', auth: true },
         { path: '/subscription', ready: '.card', auth: true },
+        { path: '/watchlist', ready: '[data-testid=watched-card]', auth: true },
         { path: '/subscription/success', ready: '.center-card', auth: true },
+        { path: '/notifications', ready: '.email-card', auth: true },
         { path: '/settings', ready: '[data-testid=webcal-link]', auth: true },
         { path: '/admin', ready: '.danger-zone', auth: true },
       );
@@ -302,17 +304,19 @@ export function describeScreens(languages: readonly Language[]): void {
     });
 
     /**
-     * The first screen of each visitor loads the app; the next ones are reached as a user reaches them, through the
+     * The first screen of each visitor in each language loads the app (it reads the language when it loads: a load
+     * straight from the previous language's last screen, since a load of about:blank between them costs Chromium a
+     * renderer process more); the next ones are reached as a user reaches them, through the
      * router (history.pushState and a popstate event), which costs the browser a render instead of a page load.
      * Every element of the previous screen is marked first, so the wait is for the new screen's own element. A screen
      * in the current section (/alerts → /alerts/7, /auth → /auth?tab=register) may be the same page component, which
      * keeps its elements, so it is loaded, as is the landing page's next screen.
      */
-    async function open(page: Page, screen: Screen, language: Language): Promise<void> {
+    async function open(page: Page, screen: Screen, language: Language, load: boolean): Promise<void> {
       const separator = screen.path.includes('?') ? '&' : '?';
       const target = `${screen.path}${separator}lng=${language}`;
       const section = (path: string) => path.split('/')[1];
-      const here = page.url() === 'about:blank' ? undefined : new URL(page.url()).pathname;
+      const here = load ? undefined : new URL(page.url()).pathname;
       // The landing page (/) has an entry of its own, without the router.
       if (here === undefined || here === '/' || section(here) === section(new URL(target, origin).pathname)) {
         await page.goto(`${origin}${target}`);
@@ -332,8 +336,7 @@ export function describeScreens(languages: readonly Language[]): void {
       it(`${language}: fits 390/1024/1280 px, breaks no word, shows only ${language} text${axeWidth ? `, passes axe at ${axeWidth} px` : ''}`, async () => {
         const english = [...SERVER_ENGLISH, ...(language === 'en' ? [] : englishSentences(language))];
         const failures: string[] = [];
-        // Each language starts with a page load (the app reads the language when it loads), not through the router.
-        for (const page of [visitor, member]) await page.goto('about:blank');
+        const loaded = new Set<Page>();
         for (const screen of screens) {
           const page = screen.auth ? member : visitor;
           // The screen opens at the width the page was left at, which it is checked at first: the widths go up on
@@ -341,7 +344,8 @@ export function describeScreens(languages: readonly Language[]): void {
           const left = page.viewportSize()?.width;
           const widths = left === WIDTHS[WIDTHS.length - 1] ? [...WIDTHS].reverse() : WIDTHS;
           if (left !== widths[0]) await page.setViewportSize({ width: widths[0], height: 900 });
-          await open(page, screen, language);
+          await open(page, screen, language, !loaded.has(page));
+          loaded.add(page);
           await page.waitForFunction(
             () => document.querySelectorAll('.spinner, [aria-busy=true]').length === 0 && !document.querySelector('[data-shell-root]'),
           );
