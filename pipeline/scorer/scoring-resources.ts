@@ -16,6 +16,12 @@ export const MAX_LABEL_IDF = 6;
 /** A word no CPV label uses is seldom what a tender is about ("Termin", "délai"): middling weight. */
 const UNSEEN_IDF = 4;
 const MIN_SHARED_PREFIX = 6;
+/**
+ * A long stem's related stems differ from it in an ending of at most this many letters (a derivation). Beyond
+ * it, two long German stems sharing their first 7 letters are mostly two compounds of one first part
+ * ("strassenbauarbeit", "strassenverkehrssteuerung"): 14,590 of the 23,865 pairs of long label stems.
+ */
+const MAX_RELATED_ENDING = 4;
 const MAX_AMBIGUOUS_ABBREVIATION = 2;
 /** Shorter label words are too often German words too ("Bank", "Test"). */
 const MIN_LOANWORD = 6;
@@ -215,7 +221,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   };
   const relatedStems = (language: Language, stem: string): string[] => {
     if (stem.length < MIN_SHARED_PREFIX) return [];
-    const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1);
+    const minShared = Math.max(MIN_SHARED_PREFIX, Math.min(stem.length, 8) - 1, stem.length - MAX_RELATED_ENDING);
     return (byPrefix.get(`${language}:${stem.slice(0, MIN_SHARED_PREFIX)}`) ?? []).filter(
       (other) =>
         other !== stem &&

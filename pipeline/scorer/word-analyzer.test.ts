@@ -15,3 +15,15 @@ describe('word analyzer', () => {
     expect(parts('Catering')).toEqual([]);
   });
 });
+
+describe('related stems', () => {
+  const { relatedStems } = getScoringResources(loadCpvCatalog());
+  const stemOf = (word: string) => analyzer.analyze([word], 'de')[0]!.stem;
+
+  it('relate a long stem to its derivations, not to another compound of its first part', () => {
+    const related = relatedStems('de', stemOf('Strassenbeleuchtung'));
+    expect(related).toContain(stemOf('Strassenbeleuchtungsanlage'));
+    expect(related).not.toContain(stemOf('Strassenverkehrssteuerung'));
+    expect(related).not.toContain(stemOf('Strassenkehrmaschine'));
+  });
+});
