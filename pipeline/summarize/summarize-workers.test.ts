@@ -6,7 +6,7 @@ import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '
 import { runCli, runCliProcess } from '../../test-support/run-cli.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/test-database.ts';
 
-const JOBS = 400;
+const JOBS = 200;
 
 let testDb: TestDatabase;
 let server: FakeOpenAiServer;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two processes', () => {
-  it('drains 400 jobs, each processed exactly once, and skips the rows another worker holds', { timeout: 120_000 }, async () => {
+  it('drains 200 jobs, each processed exactly once, and skips the rows another worker holds', { timeout: 120_000 }, async () => {
     const db = testDb.db.knex;
     const projects = await buildProjects(
       db,
@@ -42,9 +42,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('tenders summarize in two pro
     );
     const held = rows[0]!;
 
-    // 40 requests a second per process: each process alone would need ~10 s for all the jobs, far longer than the
+    // 20 requests a second per process: each process alone would need ~10 s for all the jobs, far longer than the
     // two take to start apart, so both take part.
-    const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model', LLM_RPS: '40' };
+    const env = { DATABASE_URL: testDb.url, OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model', LLM_RPS: '20' };
     let results;
     try {
       results = await Promise.all([1, 2].map(() => runCliProcess(['summarize', '--json'], env)));
