@@ -113,14 +113,14 @@ describe('readPrompt', () => {
     expect(of('Cerchiamo accordature di arpe per scuole di musica', 'qualifier')).toEqual(['scuole', 'di', 'musica']);
     // Before anything sought is named, the purpose is what is sought; a word describing the contract names nothing sought.
     expect(of('Wir suchen Aufträge für Orgelrevisionen', 'qualifier')).toEqual([]);
-    expect(of('Wir suchen öffentliche Aufträge für Orgelrevisionen', 'qualifier')).toEqual([]);
+    expect(of('Interessiert an öffentlichen Ausschreibungen für Orgelrevisionen', 'qualifier')).toEqual([]);
     expect(of('Nous cherchons des marchés publics pour vitraux', 'qualifier')).toEqual([]);
     expect(of('looking for public contracts for harp tuning', 'qualifier')).toEqual([]);
     // Another word beside one names the work: what follows is its purpose.
     expect(of('looking for roofing contracts for schools', 'qualifier')).toEqual(['schools']);
     expect(of('Wir suchen Projekte für Wintergärten', 'qualifier')).toEqual([]);
     // "Public" beside a word for a contract says whose contract: no word of the query.
-    expect(of('Wir suchen öffentliche Ausschreibungen für Orgelrevisionen', 'subject')).not.toContain('öffentliche');
+    expect(of('Interessiert an öffentlichen Ausschreibungen für Orgelrevisionen', 'subject')).not.toContain('öffentlichen');
     expect(of('Cerchiamo appalti pubblici per vetrate', 'subject')).not.toContain('pubblici');
     expect(of('seeking public projects for harp tuning', 'subject')).toEqual(['projects', 'harp', 'tuning']);
     expect(of('Public lighting for parks', 'subject')).toEqual(['Public', 'lighting']);

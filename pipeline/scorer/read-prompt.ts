@@ -432,7 +432,7 @@ const isContractHead = (folded: string) => CONTRACT_HEADS.has(folded) || (folded
 
 /**
  * Heads that say what kind of contract, not of what: "Dienstleistungen für das Stimmen von Orgeln", "services for the
- * tuning of harps", "servizi per l'accordatura di arpe" seek the tuning, for no one. So do the words for a contract
+ * tuning of harps", "prestazioni per l'accordatura di arpe" seek the tuning, for no one. So do the words for a contract
  * (`isContractHead`).
  */
 const GENERIC_HEADS = new Set([
