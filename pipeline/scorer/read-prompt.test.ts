@@ -122,6 +122,9 @@ describe('readPrompt', () => {
     // "Public" beside a word for a contract says whose contract: no word of the query.
     expect(of('Interessiert an öffentlichen Ausschreibungen für Orgelrevisionen', 'subject')).not.toContain('öffentlichen');
     expect(of('Cerchiamo appalti pubblici per vetrate', 'subject')).not.toContain('pubblici');
+    // In any German case: "bei öffentlichen Aufträgen", "des öffentlichen Auftrags".
+    expect(of('Orgelrevisionen bei öffentlichen Aufträgen', 'subject')).not.toContain('öffentlichen');
+    expect(of('Orgelrevisionen im Rahmen eines öffentlichen Auftrags', 'subject')).not.toContain('öffentlichen');
     expect(of('seeking public projects for harp tuning', 'subject')).toEqual(['projects', 'harp', 'tuning']);
     expect(of('Public lighting for parks', 'subject')).toEqual(['Public', 'lighting']);
   });

@@ -1,6 +1,6 @@
 import { findPlaceMentions, NEGATIONS, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
-import { foldDiacritics, LANGUAGES, languageTools, PROCUREMENT_STOP_WORDS } from './text-analysis.ts';
+import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 
 /** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
@@ -458,8 +458,7 @@ const GENERIC_HEADS = new Set([
  * "Public" beside a word for a contract ("öffentliche Aufträge", "marchés publics", "appalti pubblici", "public tenders")
  * says whose contract, not what is sought: no word of the query (every notice is a public contract). (Other words beside one name the work: "roofing contracts", "Malerprojekte".)
  */
-const PROCUREMENT_WORDS = new Set(PROCUREMENT_STOP_WORDS.map(fold));
-const isContractWord = (folded: string) => PROCUREMENT_WORDS.has(folded) || isContractHead(folded);
+const isContractWord = (folded: string) => isProcurementWord(folded) || isContractHead(folded);
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );

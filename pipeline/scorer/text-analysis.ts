@@ -42,6 +42,19 @@ export const PROCUREMENT_STOP_WORDS = [
   'calls',
 ];
 
+/** German procurement nouns decline ("Aufträgen", "Auftrags", "Beschaffungen"): every form of one is a procurement word. */
+const GERMAN_PROCUREMENT_NOUNS = ['ausschreibung', 'auftrag', 'beschaffung', 'vergabe'];
+
+/** A word for a tender or a contract, in any language, in any German case ("öffentlichen Aufträgen"). */
+export function isProcurementWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return PROCUREMENT_WORDS.has(foldDiacritics(lower)) || germanProcurementStems().has(languageTools('de').stem(lower));
+}
+
+const PROCUREMENT_WORDS = new Set(PROCUREMENT_STOP_WORDS.map((word) => foldDiacritics(word.toLowerCase())));
+let germanStems: Set<string> | undefined;
+const germanProcurementStems = () => (germanStems ??= new Set(GERMAN_PROCUREMENT_NOUNS.map((noun) => languageTools('de').stem(noun))));
+
 /**
  * Abbreviations of grammar ("bzw.", "resp.", "usw.", "evtl.", "ggf.", "etc.", "ecc.", "risp."), in every language since
  * prompts and notices mix them: without their dot, each would weigh as a rare word of the text.
@@ -215,7 +228,7 @@ export function languageTools(language: Language): LanguageTools {
   const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS, ...COURTESIES].map((word) => word.toLowerCase()));
   const stems = new Map<string, string>();
   const tools: LanguageTools = {
-    isStopWord: (word) => stopWords.has(word),
+    isStopWord: (word) => stopWords.has(word) || (language === 'de' && germanProcurementStems().has(tools.stem(word))),
     stem(word) {
       let stem = stems.get(word);
       if (stem === undefined) {

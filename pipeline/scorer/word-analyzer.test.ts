@@ -10,6 +10,11 @@ describe('word analyzer', () => {
     expect(parts('Glasfassade')).toEqual(['glas', 'fassad']);
   });
 
+  it('drops a German word for a tender or contract in every case ("Aufträgen", "Beschaffungen"), as in the nominative', () => {
+    const words = (text: string) => analyzer.analyze(text.split(' '), 'de').map((word) => word.surface);
+    expect(words('Orgelrevisionen bei Aufträgen und Beschaffungen des Auftrags')).toEqual(['orgelrevisionen']);
+  });
+
   it('keeps whole a word German borrows from the English or French labels ("Support" is no "Suppe" + "Ort")', () => {
     expect(parts('Support')).toEqual([]);
     expect(parts('Catering')).toEqual([]);
