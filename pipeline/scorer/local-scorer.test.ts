@@ -211,6 +211,14 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', cemetery).score).toBeLessThan(score(prompt, 'de', park).score - 15);
   });
 
+  it('excludes what the alert excludes in whichever language the notice names it', () => {
+    const prompt = 'Schneeräumung, aber keine Friedhöfe';
+    const roads = notice({ language: 'fr', title: 'Déneigement des parkings', cpvCodes: ['90620000'] });
+    const cemetery = notice({ language: 'fr', title: 'Déneigement du cimetière', cpvCodes: ['90620000'] });
+    expect(score(prompt, 'de', roads).score).toBeGreaterThanOrEqual(70);
+    expect(score(prompt, 'de', cemetery).score).toBeLessThan(50);
+  });
+
   it('excludes a notice whose CPV code names what the alert excludes, though its title does not', () => {
     const plough = notice({ language: 'it', title: 'Fornitura di uno spazzaneve per il servizio invernale del Comune', cpvCodes: ['34143000'], canton: 'TI' });
     const prompt = 'snow clearing equipment for the municipal winter service';

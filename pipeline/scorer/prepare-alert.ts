@@ -266,7 +266,9 @@ export function prepareAlertProfile(
     concepts.push({ surface: seed.surface, role: seed.role, idf, weight });
     for (const [id, variantWeight] of variants) {
       const pairs = termKeys.get(id) ?? [];
-      pairs.push(index, variantWeight);
+      // An excluded word is excluded in whichever language a notice names it: a translation as sure as they come (or a
+      // cognate) counts as the word itself, where a sought word's translation only adds its share of evidence.
+      pairs.push(index, seed.role === 'exclusion' ? Math.min(1, variantWeight / parameters.variant.translation) : variantWeight);
       termKeys.set(id, pairs);
     }
     if (seed.role === 'exclusion') continue;
