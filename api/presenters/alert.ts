@@ -1,8 +1,8 @@
 import type { AlertWithMatchCount } from '../../db/alerts.ts';
-import { detectPromptLanguage } from '../../pipeline/scorer/prompt-language.ts';
+import { detectPromptLanguage, type WordKnowledge } from '../../pipeline/scorer/prompt-language.ts';
 
 // Function words decide here; the CPV vocabulary (seconds to load) is left to the scorer.
-const FUNCTION_WORDS_ONLY = { knows: () => false };
+const FUNCTION_WORDS_ONLY: WordKnowledge = { knows: () => false, isVocabulary: () => false, analyzer: { compoundHead: () => null } };
 
 export function presentAlert(alert: AlertWithMatchCount) {
   return {

@@ -342,6 +342,13 @@ describe('local scorer', () => {
   it('reads a prompt in the language it is written in, whatever the alert language says', () => {
     const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
     expect(score('déneigement des parkings', 'de', snow).score).toBe(score('déneigement des parkings', 'fr', snow).score);
+    // Without a function word to tell: each word that the vocabulary of one language knows outvotes the alert language.
+    const clocks = notice({ language: 'fr', title: "Entretien des horloges et carillons de l'église", cpvCodes: ['50000000'], canton: 'VD' });
+    expect(score('horloges carillons', 'fr', clocks).score).toBeGreaterThanOrEqual(70);
+    expect(score('horloges carillons', 'en', clocks).score).toBe(score('horloges carillons', 'fr', clocks).score);
+    // A German compound of known parts ("Turm" + "Uhren") counts as a German word.
+    const towers = notice({ title: 'Revision der Turmuhren und Glockenspiele', cpvCodes: ['50000000'], canton: 'BE' });
+    expect(score('Turmuhren Glockenspiele', 'fr', towers).score).toBe(score('Turmuhren Glockenspiele', 'de', towers).score);
   });
 
   it('finds a word one typing slip away from a known one', () => {

@@ -1,6 +1,7 @@
 import { deu, eng, fra, ita } from 'stopword';
 import { splitWords } from './place-constraints.ts';
 import type { ScoringResources } from './scoring-resources.ts';
+import type { WordAnalyzer } from './word-analyzer.ts';
 import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 
 const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
@@ -11,7 +12,19 @@ const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
 };
 const FUNCTION_WORD_VOTE = 1;
 const VOCABULARY_VOTE = 0.5;
-const DECLARED_BONUS = 0.75;
+/** Less than one word's vote: the declared language breaks ties, it does not outvote a word of another language. */
+const DECLARED_BONUS = 0.25;
+
+/** What the scorer's resources know of words (ScoringResources has it all); without them, function words alone decide. */
+export type WordKnowledge = Pick<ScoringResources, 'knows' | 'isVocabulary'> & { analyzer: Pick<WordAnalyzer, 'compoundHead'> };
+
+/**
+ * A word of the CPV labels or of the trade and Swiss vocabularies ("Velo"), or a German compound of known parts
+ * ("Turmuhren": "turm" + "uhr"), which no list names whole.
+ */
+function knowsWord(language: Language, word: string, stem: string, resources: WordKnowledge): boolean {
+  return resources.knows(language, stem) || resources.isVocabulary(language, stem) || (language === 'de' && resources.analyzer.compoundHead(word) !== null);
+}
 
 /**
  * The language a prompt is written in. An alert carries the language of the interface it was written
@@ -19,7 +32,7 @@ const DECLARED_BONUS = 0.75;
  * stemmer would miss every word. Function words and the CPV vocabulary of each language vote; the
  * declared language wins ties.
  */
-export function detectPromptLanguage(prompt: string, declared: Language, resources: Pick<ScoringResources, 'knows'>): Language {
+export function detectPromptLanguage(prompt: string, declared: Language, resources: WordKnowledge): Language {
   const words = splitWords(prompt).map((word) => word.toLowerCase());
   let best = declared;
   let bestVotes = -Infinity;
@@ -28,7 +41,7 @@ export function detectPromptLanguage(prompt: string, declared: Language, resourc
     let votes = language === declared ? DECLARED_BONUS : 0;
     for (const word of words) {
       if (FUNCTION_WORDS[language].has(word)) votes += FUNCTION_WORD_VOTE;
-      else if (word.length > 3 && resources.knows(language, stem(word))) votes += VOCABULARY_VOTE;
+      else if (word.length > 3 && knowsWord(language, word, stem(word), resources)) votes += VOCABULARY_VOTE;
     }
     if (votes > bestVotes) {
       best = language;
