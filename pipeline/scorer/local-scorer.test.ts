@@ -356,6 +356,14 @@ describe('local scorer', () => {
     expect(score('harpsichrods', 'en', harpsichords).score).toBeGreaterThanOrEqual(20);
   });
 
+  it('finds the last part of a compound one typing slip away from a known word ("…wartug" → "Wartung")', () => {
+    const alert = scorer.prepareAlert('Glockenwartug', 'de', { corpus: index.corpus });
+    expect(alert.termKeys.has(scorer.terms!.id('de', 'wartung'))).toBe(true);
+    const upkeep = notice({ title: 'Wartung der Glocken im Kirchturm', cpvCodes: ['50000000'], canton: 'SO' });
+    const recasting = notice({ title: 'Neuguss der Glocken im Kirchturm', cpvCodes: ['50000000'], canton: 'SO' });
+    expect(score('Glockenwartug', 'de', upkeep).score).toBeGreaterThan(score('Glockenwartug', 'de', recasting).score);
+  });
+
   it('finds a compound the prompt splits in a notice that names it unsplit ("Turnhallen" → turn + halle, "Turnhalle" whole)', () => {
     const named = notice({ title: 'Neue Beleuchtung Turnhalle Nord', cpvCodes: ['45316100'] });
     const other = notice({ title: 'Neue Beleuchtung Schulhaus Nord', cpvCodes: ['45316100'] });

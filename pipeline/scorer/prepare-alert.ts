@@ -59,6 +59,8 @@ interface ConceptSeed {
   stem: string;
   /** The stem is the whole word's, not a compound part's. */
   whole: boolean;
+  /** A compound's last part, as written ("instalationen" of "Elektroinstalationen"): what a typing slip in it is checked against. */
+  writtenHead?: string;
   role: ConceptRole;
   share: number;
   /** For a compound's head: the regional equivalents of the whole compound ("Liegenschaftsverwaltung" → "Immobilienverwaltung"). */
@@ -151,11 +153,13 @@ export function prepareAlertProfile(
       if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
       // A compound the regional vocabulary names as a whole lends its equivalents to its head.
       const equivalents = language === 'de' ? resources.regionalEquivalents(word.stem) : [];
+      const writtenHead = language === 'de' ? resources.analyzer.compoundHead(word.surface) : null;
       word.parts.forEach((part, index) =>
         seeds.push({
           surface: word.surface,
           stem: part,
           whole: false,
+          ...(index === word.parts.length - 1 && writtenHead ? { writtenHead } : {}),
           role: conceptRole,
           share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
           ...(index === word.parts.length - 1 && equivalents.length > 0 ? { equivalents } : {}),
@@ -199,7 +203,7 @@ export function prepareAlertProfile(
   const queries = new Map<Language, Map<string, number>>(LANGUAGES.map((lang) => [lang, new Map()]));
   const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
   const spellingsOf = (seed: ConceptSeed) => {
-    const written = seed.whole ? seed.surface : null;
+    const written = seed.whole ? seed.surface : (seed.writtenHead ?? null);
     const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents, seed.tradeNames);
     for (const compound of seed.compounds ?? []) if (compound !== seed.stem) stems.push([language, compound, 1]);
     const variants = new Map<number, number>();
