@@ -3,18 +3,17 @@
  * single violation (vite emits no inline script), and a form sent from the wrong address shows, translated,
  * which address to use.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test-support/api-client.ts';
+import { chromiumAvailable, launchChromium } from '../../test-support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = chromiumAvailable('the browser test of the security headers');
 const CONFIG = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
 
 describe.skipIf(!hasChromium)('the built SPA under the security headers', { timeout: 600_000 }, () => {
@@ -28,7 +27,7 @@ describe.skipIf(!hasChromium)('the built SPA under the security headers', { time
     outDir = await mkdtemp(join(tmpdir(), 'vigie-csp-'));
     await build({ configFile: CONFIG, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
     api = await startTestApi({ webRoot: outDir });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     const context = await browser.newContext({ locale: 'de-CH' });
     // Injected by the browser itself, so the policy does not apply to this listener.
     await context.addInitScript(() => {

@@ -2,20 +2,17 @@
  * Builds the SPA, serves it with a small fake of the API endpoints it exercises, and drives
  * Debian's Chromium through playwright-core. Skipped (with a notice) when Chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtWebRoot } from '../../test-support/built-web.ts';
+import { chromiumAvailable, launchChromium } from '../../test-support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the browser test of the web app is skipped.\n`);
+const hasChromium = chromiumAvailable('the browser test of the web app');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -146,7 +143,7 @@ describe.skipIf(!hasChromium)('web app in Chromium', { timeout: 600_000 }, () =>
     outDir = await builtWebRoot();
     server = await serve(outDir);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     // A browser language we do not support, so the default (French) applies.
     context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

@@ -3,10 +3,9 @@
  * replaced: the screens are under test, learning is tested in api/routes/feedback). Builds the SPA, serves it
  * from the Koa app, drives Debian's Chromium. Skipped (with a notice) when Chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { createBackgroundTasks } from '../../api/background-tasks.ts';
@@ -16,10 +15,9 @@ import { builtWebRoot } from '../../test-support/built-web.ts';
 import { buildAlert, buildProjects, buildUser, type BuiltProject } from '../../test-support/factories.ts';
 import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { chromiumAvailable, launchChromium } from '../../test-support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the browser test of the feedback screens is skipped.\n`);
+const hasChromium = chromiumAvailable('the browser test of the feedback screens');
 
 describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { timeout: 600_000 }, () => {
   let outDir = '';
@@ -81,7 +79,7 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
       { alertId, polarity: 'less', kind: 'term', value: 'Strassenbau', weight: 0.5 },
     ]);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(180_000);

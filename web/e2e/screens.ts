@@ -4,19 +4,17 @@
  * language, axe-core without serious or critical violations. One file (screens.browser.test.ts) for the four languages: the API is seeded, the
  * alerts scored and the browser started once, and one page per visitor is reused (four files in parallel workers cost ~17 s more CPU).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type SignedUpUser, type TestApi } from '../../test-support/api-client.ts';
 import { builtWebRoot } from '../../test-support/built-web.ts';
 import { seedProjects } from '../../test-support/seed-projects.ts';
+import { chromiumAvailable, launchChromium } from '../../test-support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the screens browser test is skipped.\n`);
+const hasChromium = chromiumAvailable('the screens browser test');
 
 const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -275,7 +273,7 @@ export function describeScreens(languages: readonly Language[]): void {
       const unchecked = routePaths().filter((path) => !COVERED_ELSEWHERE.has(path) && !screens.some((screen) => routeMatches(path, screen.path)));
       expect(unchecked, 'routes of web/src/route-table.tsx without a screen here').toEqual([]);
 
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      browser = await launchChromium();
       const anonymous: BrowserContext = await browser.newContext({ locale: 'ja-JP', bypassCSP: true });
       const loggedIn: BrowserContext = await browser.newContext({ locale: 'ja-JP', bypassCSP: true });
       // bypassCSP only lets the test inject axe-core; the app itself runs under the real CSP.

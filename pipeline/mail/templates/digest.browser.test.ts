@@ -1,24 +1,22 @@
 /** The digest's HTML as a mail client shows it, in Chromium at 600 px (desktop client) and 390 px (phone). */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEmail } from '../render-email.ts';
 import { digestTemplate } from './digest.ts';
 import { DIGEST_VARS } from '../../../test-support/digest-email-vars.ts';
+import { chromiumAvailable, launchChromium } from '../../../test-support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`\n[notice] ${CHROMIUM} not found: the digest screenshot test is skipped.\n`);
+const hasChromium = chromiumAvailable('the digest screenshot test');
 
 describe.skipIf(!hasChromium)('digest e-mail in Chromium', { timeout: 600_000 }, () => {
   let browser: Browser | undefined;
   let dir = '';
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vigie-digest-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
