@@ -29,8 +29,8 @@ function knowsWord(language: Language, word: string, stem: string, resources: Wo
 /**
  * The language a prompt is written in. An alert carries the language of the interface it was written
  * from, but a German-speaking user may well type "travaux de couverture": stemming that with the German
- * stemmer would miss every word. Function words and the CPV vocabulary of each language vote; the
- * declared language wins ties.
+ * stemmer would miss every word. Function words and the words each language knows vote; the
+ * declared language breaks ties.
  */
 export function detectPromptLanguage(prompt: string, declared: Language, resources: WordKnowledge): Language {
   const words = splitWords(prompt).map((word) => word.toLowerCase());
