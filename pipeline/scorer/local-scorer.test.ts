@@ -328,6 +328,20 @@ describe('local scorer', () => {
     expect(score(prompt, 'it', notice({ ...shading, canton: 'LU' })).explanation).toContain('cantone LU');
   });
 
+  it('lowers a notice elsewhere only a little when the place is a preference ("bevorzugt", "de préférence", "preferably")', () => {
+    const shading = { title: 'Erneuerung der Storen, Gemeindehaus', cpvCodes: ['45421150'] };
+    const elsewhere = (prompt: string, language: Language) => score(prompt, language, notice({ ...shading, canton: 'GE' })).score;
+    const inside = score('Storen und Sonnenschutz, bevorzugt im Kanton Luzern', 'de', notice({ ...shading, canton: 'LU' })).score;
+    const preferred = elsewhere('Storen und Sonnenschutz, bevorzugt im Kanton Luzern', 'de');
+    expect(preferred).toBeLessThan(inside);
+    expect(preferred).toBeGreaterThan(elsewhere('Storen und Sonnenschutz im Kanton Luzern', 'de') + 20);
+    expect(elsewhere('stores et protections solaires, de préférence dans le canton de Lucerne', 'fr')).toBeGreaterThan(
+      elsewhere('stores et protections solaires dans le canton de Lucerne', 'fr') + 20,
+    );
+    // A preference for a kind of work is no preference for the place.
+    expect(elsewhere('Wir suchen bevorzugt Storen im Kanton Luzern', 'de')).toBe(elsewhere('Wir suchen Storen im Kanton Luzern', 'de'));
+  });
+
   it('puts a notice of a canton the alert excludes ("except in Ticino") below the same notice elsewhere, and says why', () => {
     const shading = { title: 'Erneuerung der Storen, Gemeindehaus', cpvCodes: ['45421150'] };
     const prompt = 'Storen und Sonnenschutz, ausser im Tessin';

@@ -1,10 +1,12 @@
 import { CANTONS, EXCLUSIVE_MARKERS, PLACE_INTRODUCERS, REGIONS } from './swiss-places.ts';
-import { foldDiacritics } from './text-analysis.ts';
+import { foldDiacritics, PREFERENCE_WORDS } from './text-analysis.ts';
 
 export interface PlaceConstraint {
   /** The cantons asked for; empty when the prompt only excludes some ("sauf dans le canton de Genève"). */
   cantons: ReadonlySet<string>;
   exclusive: boolean;
+  /** A preference, not a condition ("bevorzugt in der Zentralschweiz"): a notice elsewhere loses only a little. */
+  preferred?: boolean;
   /** The cantons named in an exclusion ("except in Ticino", "ausser im Kanton Zürich"). */
   excluded: ReadonlySet<string>;
 }
@@ -31,7 +33,7 @@ export function placeFactorOf(
     case 'excluded':
       return factors.outsideExclusive;
     case 'outside':
-      return place.exclusive ? factors.outsideExclusive : factors.outside;
+      return place.exclusive ? factors.outsideExclusive : place.preferred ? factors.unknown : factors.outside;
     case 'unknown':
       return factors.unknown;
     default:
@@ -226,7 +228,22 @@ export function readPlaceConstraint(
   }
   if (cantons.size === 0 && excluded.size === 0) return null;
   const exclusive = words.some((word, index) => EXCLUSIVE.has(normalizeWord(word)) && !NEGATIONS.has(normalizeWord(words[index - 1] ?? '')));
-  return { cantons, exclusive, excluded };
+  // A preference word before a place asked for, with only place grammar between ("bevorzugt in der …", "de préférence
+  // dans le canton de …", "preferably in …"); not one that says which work is preferred ("bevorzugt Flachdächer im …").
+  const preferred = !exclusive && mentions.some((mention) => preferenceBefore(words, Math.min(...mention.wordIndices)));
+  return { cantons, exclusive, excluded, ...(preferred ? { preferred } : {}) };
+}
+
+/** Articles and prepositions between a preference word and its place that the fillers lack ("in der", "à", "nella"). */
+const PREFERENCE_LINKS = new Set(['der', 'die', 'dem', 'den', 'a', 'à', 'al', 'alla', 'nella', 'nelle', 'nei', 'negli'].map(normalizeWord));
+
+function preferenceBefore(words: readonly string[], start: number): boolean {
+  for (let i = start - 1; i >= 0; i--) {
+    const word = normalizeWord(words[i] ?? '');
+    if (PREFERENCE_WORDS.has(word)) return true;
+    if (!FILLERS.has(word) && !INTRODUCERS.has(word) && !PREFERENCE_LINKS.has(word)) return false;
+  }
+  return false;
 }
 
 /** Prepositions that put a place out: "ausserhalb des Kantons Zürich", "outside Geneva", "fuori dal Ticino", "hors de Genève". */

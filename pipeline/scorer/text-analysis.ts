@@ -165,6 +165,10 @@ const PREFERENCE_ADVERBS: Record<Language, readonly string[]> = {
   it: ['volentieri', 'preferibilmente', 'idealmente', 'preferenza'],
   en: ['gladly', 'preferably', 'ideally', 'happy'],
 };
+/** Words that make a wish a preference ("bevorzugt in der Zentralschweiz", "de préférence en Valais"), folded. */
+export const PREFERENCE_WORDS: ReadonlySet<string> = new Set(
+  [...Object.values(PREFERENCE_ADVERBS).flat(), 'vorzugsweise'].map((word) => foldDiacritics(word.toLowerCase())),
+);
 /** "All" and "everything", which the stop lists have for German ("alle", "alles") and Italian ("tutti") but not throughout. */
 const QUANTIFIERS: Record<Language, readonly string[]> = {
   de: [],
