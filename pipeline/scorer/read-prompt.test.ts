@@ -25,6 +25,10 @@ describe('readPrompt', () => {
     expect(of('roofing, sheds excluded', 'exclusion')).toEqual(['sheds']);
     expect(of('dorure, cadres exclus', 'exclusion')).toEqual(['cadres']);
     expect(of('stampa di opuscoli, manifesti esclusi', 'exclusion')).toEqual(['manifesti']);
+    // The abbreviations, whose dot ends no clause: "exkl.", "excl."; "bzw." keeps its phrase together.
+    expect(of('Orgelstimmung exkl. Kirchen', 'exclusion')).toEqual(['Kirchen']);
+    expect(of('dorure excl. cadres', 'exclusion')).toEqual(['cadres']);
+    expect(roles('Turmuhren bzw. Glockenspiele, keine Orgeln')).toEqual(['Turmuhren:subject', 'bzw:subject', 'Glockenspiele:subject', 'Orgeln:exclusion']);
   });
 
   it('reads an exclusion that a comma opens ("…, sauf …", "…, except …", "…, ausser …") and the marker\'s other forms', () => {

@@ -317,6 +317,9 @@ const EXCLUSION_PHRASES = [
   ['ausser'],
   ['ausgenommen'],
   ['exklusive'],
+  // The abbreviations beside "inkl." / "incl.": "Elektro exkl. Beleuchtung", "peinture excl. façades".
+  ['exkl'],
+  ['excl'],
   ['mit', 'ausnahme'],
   ['mais', 'pas'],
   ['sauf'],
@@ -400,9 +403,13 @@ const CLAUSE_BREAK = new RegExp(
   'iu',
 );
 
+/** The dot of an abbreviation inside a phrase ("Elektro exkl. Beleuchtung", "Storen bzw. Rollläden") ends no clause. */
+const PHRASE_ABBREVIATION_DOT = /\b(exkl|excl|inkl|incl|bzw|resp|evtl|ggf|risp)\.(?=\s*\p{L})/giu;
+
 function splitClauses(prompt: string): string[][] {
   return prompt
     .normalize('NFC')
+    .replace(PHRASE_ABBREVIATION_DOT, '$1')
     .split(CLAUSE_BREAK)
     .map((clause) => clause.match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((words) => words.length > 0);
