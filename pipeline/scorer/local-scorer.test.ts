@@ -378,6 +378,11 @@ describe('local scorer', () => {
     expect(score('Glockenwartug', 'de', upkeep).score).toBeGreaterThan(score('Glockenwartug', 'de', recasting).score);
   });
 
+  it('reads a compound it cannot split for a typing slip in its last part by that part, corrected ("Uhrenreinigng")', () => {
+    const cleaning = notice({ title: 'Reinigung der Turmuhren und Zifferblätter', cpvCodes: ['90910000'], canton: 'SO' });
+    expect(score('Uhrenreinigng', 'de', cleaning).score).toBeGreaterThanOrEqual(50);
+  });
+
   it('finds a compound the prompt splits in a notice that names it unsplit ("Turnhallen" → turn + halle, "Turnhalle" whole)', () => {
     const named = notice({ title: 'Neue Beleuchtung Turnhalle Nord', cpvCodes: ['45316100'] });
     const other = notice({ title: 'Neue Beleuchtung Schulhaus Nord', cpvCodes: ['45316100'] });

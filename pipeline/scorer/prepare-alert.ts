@@ -7,7 +7,7 @@ import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
-import { foldDiacritics, LANGUAGES, type Language } from './text-analysis.ts';
+import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 
 export type ConceptRole = 'subject' | 'qualifier' | 'exclusion';
 
@@ -245,6 +245,13 @@ export function prepareAlertProfile(
       if (head !== null) {
         seed = { ...seed, stem: head, whole: false };
         spelt = spellingsOf(seed);
+      } else {
+        // Nor a known last part: one a typing slip away ("Schulhausreinigng" → "Reinigung").
+        const misspelt = misspeltHead(seed.surface, resources);
+        if (misspelt) {
+          seed = { ...seed, stem: misspelt.stem, whole: false, writtenHead: misspelt.written };
+          spelt = spellingsOf(seed);
+        }
       }
     }
     const { stems, variants, share, unknown } = spelt;
@@ -311,6 +318,17 @@ function knownHead(word: string, resources: ScoringResources, known: (stem: stri
   for (let start = MIN_MODIFIER; start <= folded.length - MIN_HEAD; start++) {
     const stem = resources.analyzer.analyze([folded.slice(start)], 'de')[0]?.stem;
     if (stem && known(stem)) return stem;
+  }
+  return null;
+}
+
+/** The longest end of a German word (of at least MIN_SPELLT_HEAD letters) that is one typing slip away from a known word. */
+const MIN_SPELLT_HEAD = 5;
+function misspeltHead(word: string, resources: ScoringResources): { written: string; stem: string } | null {
+  const folded = foldDiacritics(word.toLowerCase());
+  for (let start = MIN_MODIFIER; start <= folded.length - MIN_SPELLT_HEAD; start++) {
+    const written = folded.slice(start);
+    if (resources.spellingNeighbours('de', written).length > 0) return { written, stem: languageTools('de').stem(written) };
   }
   return null;
 }
