@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, which `.ci/run` installs. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /** Whether Chromium is here; when it is not, says which browser test is skipped. */
 export function chromiumAvailable(skipped: string): boolean {

@@ -246,7 +246,7 @@ export function prepareAlertProfile(
         seed = { ...seed, stem: head, whole: false };
         spelt = spellingsOf(seed);
       } else {
-        // Nor a known last part: one a typing slip away ("Schulhausreinigng" → "Reinigung").
+        // Nor a known last part: one a typing slip away ("Uhrenwartug" → "Wartung").
         const misspelt = misspeltHead(seed.surface, resources);
         if (misspelt) {
           seed = { ...seed, stem: misspelt.stem, whole: false, writtenHead: misspelt.written };

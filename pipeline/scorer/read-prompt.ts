@@ -317,7 +317,7 @@ const EXCLUSION_PHRASES = [
   ['ausser'],
   ['ausgenommen'],
   ['exklusive'],
-  // The abbreviations beside "inkl." / "incl.": "Elektro exkl. Beleuchtung", "peinture excl. façades".
+  // The abbreviations beside "inkl." / "incl.": "Elektro exkl. Blitzschutz", "dorure excl. cadres".
   ['exkl'],
   ['excl'],
   ['mit', 'ausnahme'],
@@ -403,7 +403,7 @@ const CLAUSE_BREAK = new RegExp(
   'iu',
 );
 
-/** The dot of an abbreviation inside a phrase ("Elektro exkl. Beleuchtung", "Storen bzw. Rollläden") ends no clause. */
+/** The dot of an abbreviation inside a phrase ("Elektro exkl. Blitzschutz", "Storen bzw. Rollläden") ends no clause. */
 const PHRASE_ABBREVIATION_DOT = /\b(exkl|excl|inkl|incl|bzw|resp|evtl|ggf|risp)\.(?=\s*\p{L})/giu;
 
 function splitClauses(prompt: string): string[][] {

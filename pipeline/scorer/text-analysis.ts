@@ -48,8 +48,11 @@ const GERMAN_PROCUREMENT_NOUNS = ['ausschreibung', 'auftrag', 'beschaffung', 've
 /** A word for a tender or a contract, in any language, in any German case ("öffentlichen Aufträgen"). */
 export function isProcurementWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return PROCUREMENT_WORDS.has(foldDiacritics(lower)) || germanProcurementStems().has(languageTools('de').stem(lower));
+  return PROCUREMENT_WORDS.has(foldDiacritics(lower)) || isGermanProcurementForm(lower);
 }
+
+/** Any case of a German procurement noun (lower-cased). */
+const isGermanProcurementForm = (lower: string) => germanProcurementStems().has(languageTools('de').stem(lower));
 
 const PROCUREMENT_WORDS = new Set(PROCUREMENT_STOP_WORDS.map((word) => foldDiacritics(word.toLowerCase())));
 let germanStems: Set<string> | undefined;
@@ -232,7 +235,7 @@ export function languageTools(language: Language): LanguageTools {
   const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS, ...COURTESIES].map((word) => word.toLowerCase()));
   const stems = new Map<string, string>();
   const tools: LanguageTools = {
-    isStopWord: (word) => stopWords.has(word) || (language === 'de' && germanProcurementStems().has(tools.stem(word))),
+    isStopWord: (word) => stopWords.has(word) || (language === 'de' && isGermanProcurementForm(word)),
     stem(word) {
       let stem = stems.get(word);
       if (stem === undefined) {
