@@ -58,7 +58,7 @@ export async function createCheckoutSession(
     success_url: successUrl,
     cancel_url: cancelUrl,
   };
-  const session = await callStripe(billing.logger, 'create checkout session', () => billing.stripe.checkout.sessions.create(params));
+  const session = await callStripe(billing, 'create checkout session', () => billing.stripe.checkout.sessions.create(params));
   if (!session.url) throw new PaymentProviderError();
   return { url: session.url };
 }

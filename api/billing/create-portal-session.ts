@@ -9,8 +9,6 @@ export async function createPortalSession(billing: Billing, userId: number, retu
   const subscription = await findUserSubscription(billing.db, userId);
   if (!subscription?.stripeCustomerId) throw new NoBillingAccountError();
   const customer = subscription.stripeCustomerId;
-  const session = await callStripe(billing.logger, 'create billing portal session', () =>
-    billing.stripe.billingPortal.sessions.create({ customer, return_url: url }),
-  );
+  const session = await callStripe(billing, 'create billing portal session', () => billing.stripe.billingPortal.sessions.create({ customer, return_url: url }));
   return { url: session.url };
 }

@@ -8,7 +8,7 @@ import { callStripe } from './call-stripe.ts';
  */
 export async function ensurePromoCoupon(billing: Billing, promo: PromoCodeRow): Promise<string> {
   if (promo.stripeCouponId) return promo.stripeCouponId;
-  const coupon = await callStripe(billing.logger, 'create coupon', () =>
+  const coupon = await callStripe(billing, 'create coupon', () =>
     billing.stripe.coupons.create({
       percent_off: promo.value,
       duration: 'once',

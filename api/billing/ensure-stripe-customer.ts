@@ -7,7 +7,7 @@ import { callStripe } from './call-stripe.ts';
 export async function ensureStripeCustomer(billing: Billing, user: Pick<UserRow, 'id' | 'email' | 'username'>): Promise<string> {
   const existing = await findUserSubscription(billing.db, user.id);
   if (existing?.stripeCustomerId) return existing.stripeCustomerId;
-  const customer = await callStripe(billing.logger, 'create customer', () =>
+  const customer = await callStripe(billing, 'create customer', () =>
     billing.stripe.customers.create({ email: user.email, name: user.username, metadata: { userId: String(user.id) } }),
   );
   return linkStripeCustomer(billing.db, user.id, customer.id);

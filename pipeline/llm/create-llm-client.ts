@@ -1,5 +1,5 @@
-import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
+import type OpenAI from 'openai';
+import type { zodResponseFormat } from 'openai/helpers/zod';
 import PQueue from 'p-queue';
 import type { z } from 'zod';
 import { LlmReplyError, LlmUnavailableError } from './llm-errors.ts';
@@ -46,18 +46,40 @@ function parseReply<T>(schema: z.ZodType<T>, content: string | null | undefined)
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: describeProblem(parsed.error) };
 }
 
+interface OpenAiSdk {
+  OpenAI: typeof OpenAI;
+  zodResponseFormat: typeof zodResponseFormat;
+}
+let sdk: Promise<OpenAiSdk> | undefined;
+
+/**
+ * The SDK is read at the first request, not when the client is made: its ~190 modules cost a process ~0.5 s of
+ * CPU, which every command that builds the stages (and the server) would pay even when no LLM is configured.
+ */
+function openAiSdk(): Promise<OpenAiSdk> {
+  sdk ??= Promise.all([import('openai'), import('openai/helpers/zod')]).then(([openai, helpers]) => ({
+    OpenAI: openai.default,
+    zodResponseFormat: helpers.zodResponseFormat,
+  }));
+  return sdk;
+}
+
 /** The LLM port over any OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM). */
 export function createLlmClient(settings: LlmSettings, options: LlmClientOptions = {}): LlmPort {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    maxRetries: options.maxRetries ?? 4,
-    timeout: options.timeoutMs ?? 60_000,
-  });
+  let client: OpenAI | undefined;
+  const connect = (Sdk: typeof OpenAI) =>
+    (client ??= new Sdk({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseUrl,
+      maxRetries: options.maxRetries ?? 4,
+      timeout: options.timeoutMs ?? 60_000,
+    }));
   const perSecond = options.requestsPerSecond ?? settings.requestsPerSecond ?? 30;
   const queue = new PQueue({ concurrency: options.concurrency ?? 8, intervalCap: Math.max(1, Math.round(perSecond)), interval: 1000 });
 
-  async function request(task: string, messages: Message[], format: ReturnType<typeof zodResponseFormat>, call: CallOptions) {
+  async function request(task: string, messages: Message[], format: ReturnType<OpenAiSdk['zodResponseFormat']>, call: CallOptions) {
+    const { OpenAI } = await openAiSdk();
+    const client = connect(OpenAI);
     try {
       return await queue.add(
         () => client.chat.completions.create({ model: settings.model, messages, temperature: 0, response_format: format }, { signal: call.signal }),
@@ -70,7 +92,7 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
   }
 
   async function complete<T>(task: string, name: string, schema: z.ZodType<T>, messages: Message[], call: CallOptions): Promise<T> {
-    const format = zodResponseFormat(schema, name);
+    const format = (await openAiSdk()).zodResponseFormat(schema, name);
     let problem = '';
     for (let attempt = 1; attempt <= REPLY_ATTEMPTS; attempt++) {
       const completion = await request(task, messages, format, call);

@@ -39,8 +39,10 @@ function splitSentences(text: string): string[] {
     .map((sentence) => (sentence.length > MAX_SENTENCE_CHARS ? `${sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, '')} …` : sentence));
 }
 
+const SWISS_DATE = new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' });
+
 function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return SWISS_DATE.format(date);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/languages.ts';
+import { formatDeadline } from './format-deadline.ts';
 import { colon, type EmailContent, type EmailItem, type EmailSection, type EmailTemplate } from '../render-email.ts';
 
 type EmailLanguage = Language;
@@ -170,9 +171,8 @@ const WORDS: Record<EmailLanguage, DigestWords> = {
   },
 };
 
-function formatDeadline(words: DigestWords, deadline: Date | null): string {
-  if (!deadline) return words.noDeadline;
-  return new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Zurich' }).format(deadline);
+function deadlineText(words: DigestWords, deadline: Date | null): string {
+  return deadline ? formatDeadline(words.locale, deadline) : words.noDeadline;
 }
 
 function item(words: DigestWords, language: EmailLanguage, vars: DigestItemVars): EmailItem {
@@ -180,7 +180,7 @@ function item(words: DigestWords, language: EmailLanguage, vars: DigestItemVars)
   return {
     title: vars.title,
     badge: words.match(vars.score),
-    lines: [...(vars.organization ? [`${words.organization}${c} ${vars.organization}`] : []), `${words.deadline}${c} ${formatDeadline(words, vars.deadline)}`],
+    lines: [...(vars.organization ? [`${words.organization}${c} ${vars.organization}`] : []), `${words.deadline}${c} ${deadlineText(words, vars.deadline)}`],
     ...(vars.excerpt ? { excerpt: vars.excerpt } : {}),
     url: vars.projectUrl,
     links: [

@@ -1,5 +1,6 @@
 import type { Language as EmailLanguage } from '../../../domain/languages.ts';
 import type { ProjectChangeKind } from '../../../domain/project-changes.ts';
+import { formatDeadline } from './format-deadline.ts';
 import type { EmailContent, EmailTemplate } from '../render-email.ts';
 
 export type ReminderKind = 'deadline' | ProjectChangeKind;
@@ -148,9 +149,7 @@ const WORDS: Record<EmailLanguage, ReminderWords> = {
 
 function content(language: EmailLanguage, vars: ReminderVars): EmailContent {
   const words = WORDS[language];
-  const deadline = vars.deadline
-    ? new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Zurich' }).format(new Date(vars.deadline))
-    : words.noDeadline;
+  const deadline = vars.deadline ? formatDeadline(words.locale, new Date(vars.deadline)) : words.noDeadline;
   const lines = [
     ...(vars.organization ? [`${words.organization}: ${vars.organization}`] : []),
     `${words.deadline}: ${deadline}`,
