@@ -22,7 +22,8 @@ function env(db: TestDatabase): Record<string, string | undefined> {
   return { DATABASE_URL: db.url, SIMAP_BASE_URL: simap.url, SIMAP_RPS: '50', DATA_DIR: makeTempDir() };
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+// A generous limit: the condition is a write of the process under test, which a loaded machine delays for long.
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 100_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
