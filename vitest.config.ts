@@ -13,6 +13,8 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a condition; its default limit (1 s) is a fixed timeout a loaded machine can overrun.
+    expect: { poll: { timeout: 60_000 } },
     pool: 'forks',
     // Most files wait on Postgres, child processes or a browser: one worker more than the cores keeps the cores busy.
     maxWorkers: availableParallelism() + 1,
