@@ -66,33 +66,35 @@ function openAiSdk(): Promise<OpenAiSdk> {
 
 /** The LLM port over any OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM). */
 export function createLlmClient(settings: LlmSettings, options: LlmClientOptions = {}): LlmPort {
-  let client: OpenAI | undefined;
-  const connect = (Sdk: typeof OpenAI) =>
-    (client ??= new Sdk({
-      apiKey: settings.apiKey,
-      baseURL: settings.baseUrl,
-      maxRetries: options.maxRetries ?? 4,
-      timeout: options.timeoutMs ?? 60_000,
-    }));
+  let connected: Promise<{ sdk: OpenAiSdk; client: OpenAI }> | undefined;
+  const connect = () =>
+    (connected ??= openAiSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.OpenAI({
+        apiKey: settings.apiKey,
+        baseURL: settings.baseUrl,
+        maxRetries: options.maxRetries ?? 4,
+        timeout: options.timeoutMs ?? 60_000,
+      }),
+    })));
   const perSecond = options.requestsPerSecond ?? settings.requestsPerSecond ?? 30;
   const queue = new PQueue({ concurrency: options.concurrency ?? 8, intervalCap: Math.max(1, Math.round(perSecond)), interval: 1000 });
 
   async function request(task: string, messages: Message[], format: ReturnType<OpenAiSdk['zodResponseFormat']>, call: CallOptions) {
-    const { OpenAI } = await openAiSdk();
-    const client = connect(OpenAI);
+    const { sdk, client } = await connect();
     try {
       return await queue.add(
         () => client.chat.completions.create({ model: settings.model, messages, temperature: 0, response_format: format }, { signal: call.signal }),
         { signal: call.signal },
       );
     } catch (error) {
-      if (error instanceof OpenAI.APIError) throw new LlmUnavailableError(task, error.status, error);
+      if (error instanceof sdk.OpenAI.APIError) throw new LlmUnavailableError(task, error.status, error);
       throw error;
     }
   }
 
   async function complete<T>(task: string, name: string, schema: z.ZodType<T>, messages: Message[], call: CallOptions): Promise<T> {
-    const format = (await openAiSdk()).zodResponseFormat(schema, name);
+    const format = (await connect()).sdk.zodResponseFormat(schema, name);
     let problem = '';
     for (let attempt = 1; attempt <= REPLY_ATTEMPTS; attempt++) {
       const completion = await request(task, messages, format, call);
