@@ -193,6 +193,16 @@ describe('local scorer', () => {
     expect(qualified.expectedWeight!).toBeGreaterThan(bare.expectedWeight! + 0.4 * qualified.qualifierWeight);
   });
 
+  it('expects a complete match of a prompt that is one phrase to carry all of its words, not the heaviest two', () => {
+    const organ = notice({ language: 'fr', title: "Révision de l'orgue de la cathédrale", cpvCodes: ['50000000'], canton: 'FR' });
+    const phrase = scorer.prepareAlert("révision de l'orgue de paroisse", 'fr', { corpus: index.corpus });
+    const list = scorer.prepareAlert('révision, orgue, paroisse', 'fr', { corpus: index.corpus });
+    expect(phrase.expectedWeight).toBeCloseTo(phrase.subjectWeight, 6);
+    expect(list.expectedWeight!).toBeLessThan(list.subjectWeight - 0.05);
+    // Two of the phrase's three words are not the whole of it; two items of the list are.
+    expect(scorer.score(phrase, scorer.prepareProject(organ)).score).toBeLessThan(scorer.score(list, scorer.prepareProject(organ)).score - 5);
+  });
+
   it('does not e-mail a notice that shares only one generic word with the alert', () => {
     const printing = notice({ language: 'fr', title: 'Impression des documents de vote', cpvCodes: ['79810000'], canton: 'VD' });
     expect(score('traduction de documents techniques', 'fr', printing).score).toBeLessThan(70);

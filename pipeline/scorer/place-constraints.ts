@@ -201,7 +201,8 @@ function narrowedRegions(folded: readonly string[], mentions: PlaceMention[]): P
   return result;
 }
 
-const LIST_JOINERS = new Set(['und', 'et', 'e', 'and', 'oder', 'ou', 'o', 'or', 'sowie']);
+/** Words that join the items of a list, in the four languages. */
+export const LIST_JOINERS: ReadonlySet<string> = new Set(['und', 'oder', 'sowie', 'bzw', 'resp', 'et', 'ou', 'ni', 'e', 'o', 'oppure', 'and', 'or', 'nor']);
 
 /** Whether two places stand next to each other in a list: adjacent words ("AG, SO": commas are not words) or one joiner apart. */
 function inOneList(folded: readonly string[], a: readonly number[], b: readonly number[]): boolean {

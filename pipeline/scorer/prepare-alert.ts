@@ -44,7 +44,8 @@ export interface AlertProfile {
   qualifierWeight: number;
   /**
    * The weight a complete match is expected to carry: the `queryBreadth` heaviest words. A list of subjects
-   * ("Storen, Markisen, Rollläden") asks for any of them, not for a notice about all at once.
+   * ("Storen, Markisen, Rollläden") asks for any of them, not for a notice about all at once; a prompt that is
+   * one phrase ("révision de l’orgue de paroisse") asks for all of its words.
    */
   expectedWeight?: number;
   codes: AlertCode[];
@@ -290,6 +291,7 @@ export function prepareAlertProfile(
     }
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
+  const wholePhrase = read.phrase && sum('qualifier') === 0;
   const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
   for (const typed of read.codes) if (typed.role !== 'exclusion' && resources.catalog.get(typed.code)) codes.push({ code: typed.code, weight: 1 });
   for (const extra of context.extra?.codes ?? [])
@@ -302,7 +304,9 @@ export function prepareAlertProfile(
     qualifierWeight: sum('qualifier'),
     expectedWeight: Math.max(
       heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
-      heaviestWords(concepts, parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
+      // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
+      // purpose qualifies it: "maçonnerie pour fours à pain" may name what it seeks in the purpose.
+      heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
     ),
     codes,
     place: read.place,

@@ -395,4 +395,18 @@ describe('readPrompt', () => {
       new Set(['BE']),
     );
   });
+
+  it('reads what is sought as one phrase only when no list mark, joining word or self-description comes with it', () => {
+    const phrase = (prompt: string) => readPrompt(prompt).phrase;
+    expect(phrase('restauration de vitraux anciens')).toBe(true);
+    expect(phrase('Reparatur von Kirchenorgeln')).toBe(true);
+    expect(phrase('harp tuning for music schools')).toBe(true);
+    expect(phrase('Wartung von Turmuhren, aber keine Glocken')).toBe(true);
+    expect(phrase('vitraux, mosaïques')).toBe(false);
+    expect(phrase('Orgeln und Harfen')).toBe(false);
+    expect(phrase('Orgeln/Harfen')).toBe(false);
+    expect(phrase('accordatura di arpe e organi')).toBe(false);
+    expect(phrase('Kaminfeger')).toBe(false);
+    expect(phrase('Wir sind eine Glaserei. Wir möchten Glasdächer für Kirchgemeinden')).toBe(false);
+  });
 });

@@ -1,4 +1,12 @@
-import { findPlaceMentions, NEGATIONS, placesNamedOutside, placeWordIndices, readPlaceConstraint, type PlaceConstraint } from './place-constraints.ts';
+import {
+  findPlaceMentions,
+  LIST_JOINERS,
+  NEGATIONS,
+  placesNamedOutside,
+  placeWordIndices,
+  readPlaceConstraint,
+  type PlaceConstraint,
+} from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
 import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
@@ -21,6 +29,11 @@ export interface ReadPrompt {
   words: PromptWord[];
   codes: PromptCode[];
   place: PlaceConstraint | null;
+  /**
+   * What is sought is one phrase ("révision de l’orgue de paroisse", "Reparatur von Kirchenorgeln"), not a list
+   * ("vitraux, mosaïques", "Orgeln und Harfen"): a complete match carries all of its words.
+   */
+  phrase: boolean;
 }
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
@@ -415,6 +428,28 @@ function splitClauses(prompt: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
+/** Marks that separate the items of a list inside a clause. */
+const LIST_SEPARATOR = /[,/&+]/u;
+
+/** The word indices (over all clauses) that a list separator precedes within their clause. */
+function listBreaks(prompt: string): Set<number> {
+  const breaks = new Set<number>();
+  let index = 0;
+  for (const clause of prompt.normalize('NFC').replace(PHRASE_ABBREVIATION_DOT, '$1').split(CLAUSE_BREAK)) {
+    let separated = false;
+    for (const token of clause.match(/[\p{L}\p{N}]+|[,/&+]/gu) ?? []) {
+      if (LIST_SEPARATOR.test(token)) {
+        separated = true;
+        continue;
+      }
+      if (separated) breaks.add(index);
+      separated = false;
+      index += 1;
+    }
+  }
+  return breaks;
+}
+
 /**
  * The words for a contract that the procurement stop words lack ("Projekte für …", "projets de …", "incarichi per …"); they
  * stay words of the query ("project management"). A plural in -s reads as its singular ("projects", "projets").
@@ -495,6 +530,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   const words: PromptWord[] = [];
   const codes: PromptCode[] = [];
+  /** Where each sought word stands (over all clauses): whether they make one phrase. */
+  const soughtAt: number[] = [];
   /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
@@ -597,6 +634,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (describesContract(folded, at)) continue;
       words.push({ word: clause[i]!, role });
       if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
+      if (role === 'subject') soughtAt.push(at);
     }
     offset += clause.length;
   }
@@ -604,5 +642,12 @@ export function readPrompt(prompt: string): ReadPrompt {
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
-  return { words, codes, place: readPlaceConstraint(all, sought, excluded) };
+  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase: !isProfile && isOnePhrase(soughtAt, folded, listBreaks(prompt)) };
+}
+
+/** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
+function isOnePhrase(at: readonly number[], folded: readonly string[], breaks: ReadonlySet<number>): boolean {
+  if (at.length < 2) return false;
+  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1 || breaks.has(at[k]!)) return false;
+  return at.every((index) => !LIST_JOINERS.has(folded[index]!));
 }
