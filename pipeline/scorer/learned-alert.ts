@@ -65,9 +65,9 @@ export type LearningWeights = typeof LEARNING_WEIGHTS;
  */
 export const LEARNING_WEIGHTS = {
   /** A prompt word every liked project carries (and no disliked one) weighs up to 1 + this. Tuned. */
-  promptBoost: 1,
+  promptBoost: 0.5,
   /** A prompt word disliked projects carry and no liked one does weighs 1 − this… Tuned. */
-  promptDampen: 0.5,
+  promptDampen: 1,
   /** …and keeps at least this share of its weight. */
   minPromptShare: 0.5,
   /** The companion's score joins the alert's (noisy-or) at this share (0: no companion). */
@@ -80,8 +80,8 @@ export const LEARNING_WEIGHTS = {
    * A project's cosine similarity (tf-idf, 0..1) to the nearest liked project adds this × 100 points to its score;
    * its similarity to the disliked ones' centroid takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
    */
-  likeShare: 1,
-  unlikeShare: 3,
+  likeShare: 0.6,
+  unlikeShare: 2,
   /** A lifted score above this nears 100 ever more slowly (not tuned: where the scores of the e-mailed matches sit). */
   liftKnee: 90,
   /**

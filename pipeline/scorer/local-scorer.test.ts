@@ -184,6 +184,12 @@ describe('local scorer', () => {
     expect(score('poêlerie', 'fr', numbered).score).toBeGreaterThan(score('poêlerie', 'fr', bare).score + 10);
   });
 
+  it('reads a building-cost-plan number in a description as the name of its group: the lot of a building named in the title', () => {
+    const numbered = notice({ title: 'Bootshaus Seeweg', description: 'Umbau, Arbeitsgattung BKP 284.1', canton: 'BE' });
+    const bare = notice({ title: 'Bootshaus Seeweg', description: 'Umbau, Arbeitsgattung Los 284.1', canton: 'BE' });
+    expect(score('poêlerie', 'fr', numbered).score).toBeGreaterThan(score('poêlerie', 'fr', bare).score + 10);
+  });
+
   it('expects a complete match to carry part of the qualifier beside the heaviest subject words', () => {
     const prepare = (prompt: string) => scorer.prepareAlert(prompt, 'en', { corpus: index.corpus });
     const qualified = prepare('harp tuning and organ repair for music schools');

@@ -65,8 +65,9 @@ export function prepareProjectProfile(
     if (!labels) continue;
     for (const lang of LANGUAGES) for (const stem of labels[lang].keys()) labelTerms.add(terms.labelId(lang, stem));
   }
-  // A building-cost-plan number in the title ("BKP 271 …", "CFC 230") names its group as a CPV code names its label.
-  for (const match of project.title.matchAll(COST_PLAN_NUMBER)) {
+  // A building-cost-plan number ("BKP 271 …", "CFC 230") names its group as a CPV code names its label, in the title
+  // or in the description ("Umbau, Los 3: BKP 272 Metallbauarbeiten": the lot of a notice whose title names the building).
+  for (const match of [...project.title.matchAll(COST_PLAN_NUMBER), ...project.description.matchAll(COST_PLAN_NUMBER)]) {
     const group = resources.costPlanGroupTerms(match[1]!);
     if (!group) continue;
     for (const lang of LANGUAGES) for (const stem of group[lang].keys()) labelTerms.add(terms.labelId(lang, stem));
