@@ -12,6 +12,7 @@ export const TUNED_GRID = {
   b: [0.3, 0.5, 0.75],
   queryBreadth: [2, 3, 4],
   qualifierMass: [0, 0.5, 1],
+  qualifierCodeShare: [0.3, 0.6, 1],
 } as const;
 
 export type TunedValues = { [K in keyof typeof TUNED_GRID]: number };
@@ -27,11 +28,26 @@ const IDENTITY: ScoringParameters['calibration'] = [
 ];
 
 export function withTuned(values: TunedValues, base: ScoringParameters = SCORING_PARAMETERS): ScoringParameters {
-  return { ...base, k1: values.k1, cpv: values.cpv, b: values.b, queryBreadth: values.queryBreadth, qualifierMass: values.qualifierMass };
+  return {
+    ...base,
+    k1: values.k1,
+    cpv: values.cpv,
+    b: values.b,
+    queryBreadth: values.queryBreadth,
+    qualifierMass: values.qualifierMass,
+    qualifierCodeShare: values.qualifierCodeShare,
+  };
 }
 
 export function tunedOf(parameters: ScoringParameters): TunedValues {
-  return { k1: parameters.k1, cpv: parameters.cpv, b: parameters.b, queryBreadth: parameters.queryBreadth, qualifierMass: parameters.qualifierMass };
+  return {
+    k1: parameters.k1,
+    cpv: parameters.cpv,
+    b: parameters.b,
+    queryBreadth: parameters.queryBreadth,
+    qualifierMass: parameters.qualifierMass,
+    qualifierCodeShare: parameters.qualifierCodeShare,
+  };
 }
 
 function gridPoints(): TunedValues[] {
@@ -132,7 +148,7 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
     let calibration = fitCalibration(pairsOf(table[best]!, train));
     let bestRecall = -1;
     points.forEach((point, i) => {
-      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b) return;
+      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b || point.qualifierCodeShare !== ranking.qualifierCodeShare) return;
       const fitted = fitCalibration(pairsOf(table[i]!, train));
       const figures = figuresWith(fitted, pairsOf(table[i]!, train), frozen);
       const recall = figures.highly > 0 ? figures.highlyEmailed / figures.highly : 0;

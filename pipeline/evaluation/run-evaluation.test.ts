@@ -12,9 +12,9 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     async () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
-      // 0.819 until a cost-plan number in a description named its group (0.814; cross-validated 0.816 → 0.817, held-out
-      // relevance-2 recall 0.62 → 0.65 at the same precision: docs/matching.md, twelfth session).
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.81);
+      // 0.819; 0.814 once a cost-plan number in a description named its group (held-out relevance-2 recall 0.62 → 0.65),
+      // 0.818 with the qualifiers at 0.6 in the CPV mapping (docs/matching.md, twelfth session).
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.815);
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.84);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,

@@ -81,7 +81,7 @@ export const LEARNING_WEIGHTS = {
    * its similarity to the disliked ones' centroid takes `unlikeShare` × that off (within `maxPenalty`). Tuned.
    */
   likeShare: 0.6,
-  unlikeShare: 2,
+  unlikeShare: 3,
   /** A lifted score above this nears 100 ever more slowly (not tuned: where the scores of the e-mailed matches sit). */
   liftKnee: 90,
   /**

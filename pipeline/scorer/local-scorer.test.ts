@@ -209,6 +209,12 @@ describe('local scorer', () => {
     expect(scorer.score(phrase, scorer.prepareProject(organ)).score).toBeLessThan(scorer.score(list, scorer.prepareProject(organ)).score - 5);
   });
 
+  it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no power-plant construction', () => {
+    const codes = scorer.prepareAlert('Vermessungsarbeiten für Wasserkraftwerke', 'de').codes.map((entry) => entry.code);
+    expect(codes[0]).toBe('71355000');
+    expect(codes.filter((code) => code.startsWith('4525'))).toEqual([]);
+  });
+
   it('does not e-mail a notice that shares only one generic word with the alert', () => {
     const printing = notice({ language: 'fr', title: 'Impression des documents de vote', cpvCodes: ['79810000'], canton: 'VD' });
     expect(score('traduction de documents techniques', 'fr', printing).score).toBeLessThan(70);

@@ -284,10 +284,11 @@ export function prepareAlertProfile(
       termKeys.set(id, pairs);
     }
     if (seed.role === 'exclusion') continue;
-    learnedQuery.push({ weight, stems });
+    const codeShare = seed.role === 'qualifier' ? parameters.qualifierCodeShare : 1;
+    learnedQuery.push({ weight: weight * codeShare, stems });
     for (const [lang, stem, variantWeight] of stems) {
       const query = queries.get(lang)!;
-      query.set(stem, Math.max(query.get(stem) ?? 0, weight * variantWeight));
+      query.set(stem, Math.max(query.get(stem) ?? 0, codeShare * weight * variantWeight));
     }
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);

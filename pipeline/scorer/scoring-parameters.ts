@@ -48,6 +48,12 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   qualifierShare: 0.6,
   /** …and their absence lowers the evidence by up to this share. Tuned. */
   qualifierGate: 0.3,
+  /**
+   * Qualifier words join the query that maps the prompt to CPV codes at this share of their weight: the subject names
+   * the kind of work ("Ingenieurmandate für Brücken" asks for engineering services, not for bridge construction). Tuned:
+   * four of five folds chose 0.6 of {0.3, 0.6, 1} (1 was the rule before, 2026-11-28).
+   */
+  qualifierCodeShare: 0.6,
   /** A notice carrying an excluded subject ("aber keine Friedhofsarbeiten") keeps this share at most. */
   exclusionFloor: 0.3,
 
@@ -122,6 +128,7 @@ export interface ScoringParameters {
   readonly qualifierMass: number;
   readonly qualifierShare: number;
   readonly qualifierGate: number;
+  readonly qualifierCodeShare: number;
   readonly exclusionFloor: number;
   readonly cpv: number;
   readonly cpvDepth: readonly number[];
