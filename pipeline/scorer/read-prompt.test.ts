@@ -405,6 +405,7 @@ describe('readPrompt', () => {
     expect(phrase('vitraux, mosaïques')).toBe(false);
     expect(phrase('Orgeln und Harfen')).toBe(false);
     expect(phrase('Orgeln/Harfen')).toBe(false);
+    expect(phrase('Orgelrevision: Kirchenorgeln')).toBe(false);
     expect(phrase('accordatura di arpe e organi')).toBe(false);
     expect(phrase('Kaminfeger')).toBe(false);
     expect(phrase('Wir sind eine Glaserei. Wir möchten Glasdächer für Kirchgemeinden')).toBe(false);

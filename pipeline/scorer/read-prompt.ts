@@ -431,12 +431,12 @@ function splitClauses(prompt: string): string[][] {
 /** Marks that separate the items of a list inside a clause. */
 const LIST_SEPARATOR = /[,/&+]/u;
 
-/** The word indices (over all clauses) that a list separator precedes within their clause. */
+/** The word indices (over all clauses) that start a clause or that a list separator precedes. */
 function listBreaks(prompt: string): Set<number> {
   const breaks = new Set<number>();
   let index = 0;
   for (const clause of prompt.normalize('NFC').replace(PHRASE_ABBREVIATION_DOT, '$1').split(CLAUSE_BREAK)) {
-    let separated = false;
+    let separated = index > 0;
     for (const token of clause.match(/[\p{L}\p{N}]+|[,/&+]/gu) ?? []) {
       if (LIST_SEPARATOR.test(token)) {
         separated = true;
