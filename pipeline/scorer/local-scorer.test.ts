@@ -209,7 +209,7 @@ describe('local scorer', () => {
     expect(scorer.score(phrase, scorer.prepareProject(organ)).score).toBeLessThan(scorer.score(list, scorer.prepareProject(organ)).score - 5);
   });
 
-  it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no power-plant construction', () => {
+  it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no building of them', () => {
     const codes = scorer.prepareAlert('Vermessungsarbeiten für Wasserkraftwerke', 'de').codes.map((entry) => entry.code);
     expect(codes[0]).toBe('71355000');
     expect(codes.filter((code) => code.startsWith('4525'))).toEqual([]);

@@ -306,7 +306,7 @@ export function prepareAlertProfile(
     expectedWeight: Math.max(
       heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
       // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
-      // purpose qualifies it: "maçonnerie pour fours à pain" may name what it seeks in the purpose.
+      // purpose qualifies it: "Maurerarbeiten für Backöfen" may name what it seeks in the purpose.
       heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
     ),
     codes,

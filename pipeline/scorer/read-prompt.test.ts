@@ -401,13 +401,13 @@ describe('readPrompt', () => {
     expect(phrase('restauration de vitraux anciens')).toBe(true);
     expect(phrase('Reparatur von Kirchenorgeln')).toBe(true);
     expect(phrase('harp tuning for music schools')).toBe(true);
-    expect(phrase('Wartung von Turmuhren, aber keine Glocken')).toBe(true);
+    expect(phrase('Wartung von Turmuhren, ausser Glocken')).toBe(true);
     expect(phrase('vitraux, mosaïques')).toBe(false);
     expect(phrase('Orgeln und Harfen')).toBe(false);
     expect(phrase('Orgeln/Harfen')).toBe(false);
     expect(phrase('Orgelrevision: Kirchenorgeln')).toBe(false);
     expect(phrase('accordatura di arpe e organi')).toBe(false);
     expect(phrase('Kaminfeger')).toBe(false);
-    expect(phrase('Wir sind eine Glaserei. Wir möchten Glasdächer für Kirchgemeinden')).toBe(false);
+    expect(phrase('Glazier from Lucerne, seeking glass roofs')).toBe(false);
   });
 });

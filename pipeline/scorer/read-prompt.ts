@@ -419,35 +419,33 @@ const CLAUSE_BREAK = new RegExp(
 /** The dot of an abbreviation inside a phrase ("Elektro exkl. Blitzschutz", "Storen bzw. Rollläden") ends no clause. */
 const PHRASE_ABBREVIATION_DOT = /\b(exkl|excl|inkl|incl|bzw|resp|evtl|ggf|risp)\.(?=\s*\p{L})/giu;
 
-function splitClauses(prompt: string): string[][] {
-  return prompt
-    .normalize('NFC')
-    .replace(PHRASE_ABBREVIATION_DOT, '$1')
-    .split(CLAUSE_BREAK)
-    .map((clause) => clause.match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((words) => words.length > 0);
-}
-
 /** Marks that separate the items of a list inside a clause. */
-const LIST_SEPARATOR = /[,/&+]/u;
+const LIST_MARK = /^[,/&+]$/u;
 
-/** The word indices (over all clauses) that start a clause or that a list separator precedes. */
-function listBreaks(prompt: string): Set<number> {
-  const breaks = new Set<number>();
+/**
+ * The prompt's clauses as lists of words, and the word indices (over all clauses) where a list's item may begin: a
+ * clause's first word, or one that a list mark (",", "/", "&", "+") precedes.
+ */
+function splitClauses(prompt: string): { clauses: string[][]; itemStarts: Set<number> } {
+  const clauses: string[][] = [];
+  const itemStarts = new Set<number>();
   let index = 0;
-  for (const clause of prompt.normalize('NFC').replace(PHRASE_ABBREVIATION_DOT, '$1').split(CLAUSE_BREAK)) {
-    let separated = index > 0;
-    for (const token of clause.match(/[\p{L}\p{N}]+|[,/&+]/gu) ?? []) {
-      if (LIST_SEPARATOR.test(token)) {
-        separated = true;
+  for (const text of prompt.normalize('NFC').replace(PHRASE_ABBREVIATION_DOT, '$1').split(CLAUSE_BREAK)) {
+    const words: string[] = [];
+    let marked = true;
+    for (const token of text.match(/[\p{L}\p{N}]+|[,/&+]/gu) ?? []) {
+      if (LIST_MARK.test(token)) {
+        marked = true;
         continue;
       }
-      if (separated) breaks.add(index);
-      separated = false;
+      if (marked) itemStarts.add(index);
+      marked = false;
+      words.push(token);
       index += 1;
     }
+    if (words.length > 0) clauses.push(words);
   }
-  return breaks;
+  return { clauses, itemStarts };
 }
 
 /**
@@ -518,7 +516,7 @@ const isFunctionWord = (word: string) =>
  * is read over the whole prompt and its words leave the subject.
  */
 export function readPrompt(prompt: string): ReadPrompt {
-  const clauses = splitClauses(prompt);
+  const { clauses, itemStarts } = splitClauses(prompt);
   const all = clauses.flat();
   const mentions = findPlaceMentions(all);
   const placeIndices = placeWordIndices(all, mentions);
@@ -642,12 +640,12 @@ export function readPrompt(prompt: string): ReadPrompt {
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
-  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase: !isProfile && isOnePhrase(soughtAt, folded, listBreaks(prompt)) };
+  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase: !isProfile && isOnePhrase(soughtAt, folded, itemStarts) };
 }
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
-function isOnePhrase(at: readonly number[], folded: readonly string[], breaks: ReadonlySet<number>): boolean {
+function isOnePhrase(at: readonly number[], folded: readonly string[], itemStarts: ReadonlySet<number>): boolean {
   if (at.length < 2) return false;
-  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1 || breaks.has(at[k]!)) return false;
+  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1 || itemStarts.has(at[k]!)) return false;
   return at.every((index) => !LIST_JOINERS.has(folded[index]!));
 }
