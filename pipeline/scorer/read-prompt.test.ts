@@ -145,6 +145,9 @@ describe('readPrompt', () => {
     expect(of('Beratung auf dem Gebiet der Orgelpflege', 'qualifier')).toEqual([]);
     // A named place stays a place; a wish's "in" ("interested in") stays the wish.
     expect(readPrompt('Orgelstimmung in Luzern').place?.cantons).toEqual(new Set(['LU']));
+    // A place that is also a word ("Zug") counts beside a named one when a list's joining word links them.
+    expect(readPrompt('Storenmontage in Luzern bzw. Zug').place?.cantons).toEqual(new Set(['LU', 'ZG']));
+    expect(readPrompt('Montaggio di tende a Lucerna oppure Zugo').place?.cantons).toEqual(new Set(['LU', 'ZG']));
     expect(of('Orgelstimmung in Luzern', 'qualifier')).toEqual([]);
     expect(of('interested in organ tuning', 'qualifier')).toEqual([]);
   });
