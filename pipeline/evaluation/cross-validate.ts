@@ -17,7 +17,10 @@ export const TUNED_GRID = {
 
 export type TunedValues = { [K in keyof typeof TUNED_GRID]: number };
 
-/** The ranking is chosen at this breadth first; the breadth only moves the score scale, so it is chosen with the calibration. */
+/**
+ * The ranking is chosen at this breadth first; the breadth only moves the score scale, so it is chosen with the
+ * calibration, as is the qualifiers' mass (it moves the scale more than the ranking).
+ */
 const RANKING_BREADTH = 3;
 const RANKING_QUALIFIER_MASS = 0;
 
@@ -129,8 +132,14 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
   const k = options.folds ?? 5;
   const frozen = options.frozen ?? SCORING_PARAMETERS;
   const points = gridPoints();
-  const table: PointScores[] = [];
-  for (const point of points) table.push(await scorePoint(set, withTuned(point, frozen)));
+  // Each point scored once, when a fold first asks for it: every ranking point, then the scale points of the rankings chosen.
+  const scored = new Map<TunedValues, PointScores>();
+  const scoresAt = async (point: TunedValues) => {
+    let scores = scored.get(point);
+    if (!scores) scored.set(point, (scores = await scorePoint(set, withTuned(point, frozen))));
+    return scores;
+  };
+  const rankingPoints = points.filter((point) => point.queryBreadth === RANKING_BREADTH && point.qualifierMass === RANKING_QUALIFIER_MASS);
   const alertIds = [...set.alerts.map((alert) => alert.id)].sort();
   const folds: FoldResult[] = [];
   const ndcgOf = (scores: PointScores, ids: string[]) => mean(ids.filter((id) => scores.ndcg.has(id)).map((id) => scores.ndcg.get(id)!));
@@ -138,34 +147,32 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
   for (let fold = 0; fold < k; fold++) {
     const test = alertIds.filter((_, index) => index % k === fold);
     const train = alertIds.filter((_, index) => index % k !== fold);
-    let best = -1;
-    points.forEach((point, i) => {
-      if (point.queryBreadth !== RANKING_BREADTH || point.qualifierMass !== RANKING_QUALIFIER_MASS) return;
-      if (best < 0 || ndcgOf(table[i]!, train) > ndcgOf(table[best]!, train) + 1e-12) best = i;
-    });
-    const ranking = points[best]!;
-    let chosen = best;
-    let calibration = fitCalibration(pairsOf(table[best]!, train));
+    let ranking = rankingPoints[0]!;
+    for (const point of rankingPoints) if (ndcgOf(await scoresAt(point), train) > ndcgOf(await scoresAt(ranking), train) + 1e-12) ranking = point;
+    let chosen = ranking;
+    let calibration = fitCalibration(pairsOf(await scoresAt(ranking), train));
     let bestRecall = -1;
-    points.forEach((point, i) => {
-      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b || point.qualifierCodeShare !== ranking.qualifierCodeShare) return;
-      const fitted = fitCalibration(pairsOf(table[i]!, train));
-      const figures = figuresWith(fitted, pairsOf(table[i]!, train), frozen);
+    for (const point of points) {
+      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b || point.qualifierCodeShare !== ranking.qualifierCodeShare) continue;
+      const pairs = pairsOf(await scoresAt(point), train);
+      const fitted = fitCalibration(pairs);
+      const figures = figuresWith(fitted, pairs, frozen);
       const recall = figures.highly > 0 ? figures.highlyEmailed / figures.highly : 0;
       if (recall > bestRecall + 1e-12) {
         bestRecall = recall;
-        chosen = i;
+        chosen = point;
         calibration = fitted;
       }
-    });
-    const figures = figuresWith(calibration, pairsOf(table[chosen]!, test), frozen);
+    }
+    const chosenScores = await scoresAt(chosen);
+    const figures = figuresWith(calibration, pairsOf(chosenScores, test), frozen);
     folds.push({
       fold,
       alerts: test,
-      chosen: points[chosen]!,
+      chosen,
       calibration,
-      trainNdcg: ndcgOf(table[chosen]!, train),
-      testNdcg: ndcgOf(table[chosen]!, test),
+      trainNdcg: ndcgOf(chosenScores, train),
+      testNdcg: ndcgOf(chosenScores, test),
       ...figures,
     });
   }
