@@ -95,4 +95,58 @@ describe('pseudo-relevance feedback', () => {
     own.remove('best');
     expect(lookUp()).toEqual(bruteForce());
   });
+  it('finds its several best matches exactly from the ones found last time, scoring fewer candidates than a first look-up', () => {
+    const own = createCandidateIndex();
+    const glazing = (id: string, title: string) => notice(id, title, `${title}: Glaserarbeiten am Bootshaus.`);
+    const many = [
+      glazing('g1', 'Glaserarbeiten Bootshaus Seeufer'),
+      glazing('g2', 'Glaserarbeiten Bootshaus Hafen'),
+      glazing('g3', 'Glaserarbeiten und Fenster Bootshaus'),
+      glazing('g4', 'Glaserarbeiten Bootshaus, Los 2'),
+      glazing('g5', 'Bootshaus Glaserarbeiten Nord'),
+    ];
+    for (const n of [...madeUpNotices(120), ...many]) own.add(prepared(n));
+    const calls = { count: 0 };
+    const counting = {
+      ...scorer,
+      quickScore: (alert: Parameters<typeof scorer.quickScore>[0], project: Parameters<typeof scorer.quickScore>[1]) => {
+        calls.count += 1;
+        return scorer.quickScore(alert, project);
+      },
+      scoreAtLeast: (alert: Parameters<typeof scorer.scoreAtLeast>[0], project: Parameters<typeof scorer.scoreAtLeast>[1], floor: number) => {
+        calls.count += 1;
+        return scorer.scoreAtLeast(alert, project, floor);
+      },
+    };
+    const parameters = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 10 };
+    const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten am Bootshaus', 'de', undefined, own.corpus);
+    // By brute force, as bestMatches takes them: the k highest of every indexed project (at least minScore, ties by id),
+    // each at least relativeToBest of the best.
+    const bruteForce = () => {
+      const top = [...own.projects()]
+        .map((project) => ({ id: String(project.id), score: scoreLearned(scorer, alert, project) }))
+        .filter((entry) => entry.score >= parameters.minScore)
+        .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+      return top
+        .slice(0, parameters.documents)
+        .filter((entry) => entry.score >= parameters.relativeToBest * top[0]!.score)
+        .map((entry) => entry.id);
+    };
+    const lookUp = () => pseudoRelevantProjects(counting, alert, own, parameters).map((project) => String(project.id));
+    const first = lookUp();
+    expect(first).toHaveLength(3);
+    expect(first).toEqual(bruteForce());
+    const firstCalls = calls.count;
+    calls.count = 0;
+    expect(lookUp()).toEqual(first);
+    expect(calls.count).toBeLessThan(firstCalls);
+    // Overtaken, changed, gone: always the brute force's answer.
+    own.add(prepared(glazing('g0', 'Glaserarbeiten Bootshaus')));
+    expect(lookUp()).toEqual(bruteForce());
+    own.remove(first[0]!);
+    own.add(prepared(notice(first[0]!, 'Schneeräumung Gemeindehaus', 'Schneeräumung.')));
+    expect(lookUp()).toEqual(bruteForce());
+    for (const id of lookUp()) own.remove(id);
+    expect(lookUp()).toEqual(bruteForce());
+  });
 });

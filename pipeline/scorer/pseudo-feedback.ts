@@ -19,12 +19,17 @@ export function pseudoRelevantProjects(
   disliked: ReadonlySet<number | string> = new Set(),
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
-  // Searching for one best match, the one found last time for this prompt bounds the look-up: only projects scoring at
-  // least what it scores now can be the best. Exact whatever the hint says (a changed or removed project included).
+  // The best matches found last time for this prompt bound the look-up (exact whatever the hint says: a changed or
+  // removed project included): with k of them scoring s₁ ≥ … ≥ s_k now, every project of the new top k scores at least
+  // s_k, and every project taken scores at least `relativeToBest` × the best, so at least that share of s₁.
   let floor = parameters.minScore;
-  const hinted = parameters.documents === 1 ? bestHints.get(index)?.get(hintKey(alert)) : undefined;
-  const hint = hinted === undefined || disliked.has(hinted) ? undefined : index.get(hinted);
-  if (hint) floor = Math.max(floor, scoreLearned(scorer, alert, hint));
+  const hinted = (bestHints.get(index)?.get(hintKey(alert)) ?? [])
+    .filter((id) => !disliked.has(id))
+    .map((id) => index.get(id))
+    .filter((project) => project !== undefined);
+  const hintScores = hinted.map((project) => scoreLearned(scorer, alert, project)).sort((a, b) => b - a);
+  if (hintScores.length > 0) floor = Math.max(floor, parameters.relativeToBest * hintScores[0]!);
+  if (hintScores.length >= parameters.documents) floor = Math.max(floor, hintScores[parameters.documents - 1]!);
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
     if (disliked.has(project.id)) continue;
@@ -36,15 +41,19 @@ export function pseudoRelevantProjects(
   return best;
 }
 
-/** The best match last found per index and prompt: a hint that makes the next look-up cheap, never its answer. */
-const bestHints = new WeakMap<CandidateIndex, Map<string, number | string>>();
+/** The best matches last found per index and prompt: a hint that makes the next look-up cheap, never its answer. */
+const bestHints = new WeakMap<CandidateIndex, Map<string, ReadonlyArray<number | string>>>();
 const hintKey = (alert: PreparedAlert) => `${alert.language}\u0000${alert.prompt}`;
 
-/** Remembers the alert's best match in this index as the hint of its next look-up. */
+/** Remembers the alert's best matches in this index as the hint of its next look-up. */
 export function noteBestMatch(index: CandidateIndex, alert: PreparedAlert, best: readonly PreparedProject[]): void {
   let hints = bestHints.get(index);
   if (!hints) bestHints.set(index, (hints = new Map()));
-  if (best[0]) hints.set(hintKey(alert), best[0].id);
+  if (best.length > 0)
+    hints.set(
+      hintKey(alert),
+      best.map((project) => project.id),
+    );
   else hints.delete(hintKey(alert));
 }
 
