@@ -7,8 +7,7 @@ import type { Config } from '../../config.ts';
 import { findSentEmails } from '../../db/sent-emails.ts';
 import { presentSentEmails } from '../../api/presenters/sent-email.ts';
 import { buildMatch, buildOpportunity, buildVerifiedUser } from '../../test-support/digest-fixtures.ts';
-import { buildAlert } from '../../test-support/factories.ts';
-import { seedProjects } from '../../test-support/seed-projects.ts';
+import { buildAlert, buildProjects } from '../../test-support/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink.ts';
 import { makeTempDir, silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
@@ -160,7 +159,17 @@ describe('notify under mail faults', () => {
   });
 
   it('sends a user with more than 4,000 pending matches one capped digest holding all of them, and the next user too', async () => {
-    await seedProjects(db, 4_200);
+    // Projects as normalization writes them (the digest reads their rows, not how they came in).
+    const projects = await buildProjects(
+      db,
+      Array.from({ length: 4_200 }, (_, i) => ({ title: `Wartung der Turmuhr ${i}`, creationLanguage: 'de' as const })),
+    );
+    await db('projects')
+      .whereIn(
+        'id',
+        projects.map((project) => project.id),
+      )
+      .update({ pubType: 'tender' });
     const heavy = await buildVerifiedUser(db, { language: 'en', username: 'heavy', email: 'heavy@example.test' });
     const alert = await buildAlert(db, { userId: heavy.id, prompt: 'everything', frequency: 'daily', language: 'en' });
     await db.raw(
