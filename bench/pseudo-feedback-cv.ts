@@ -29,9 +29,11 @@ const original = loadEvaluationSet(path);
 const reworded = rewordAlerts(original);
 const none: Setting = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 0 };
 const grid: Setting[] = [none];
-for (const documents of [1, 2, 3])
-  for (const share of [0.2, 0.3, 0.4]) for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8 });
-const label = (setting: Setting) => (setting.documents === 0 ? 'none' : `${setting.documents} / ${setting.share} / ${setting.minScore}`);
+for (const labelShare of [0, 1])
+  for (const documents of [1, 2, 3])
+    for (const share of [0.2, 0.3, 0.4]) for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8, labelShare });
+const label = (setting: Setting) =>
+  setting.documents === 0 ? 'none' : `${setting.documents} / ${setting.share} / ${setting.minScore} / ${setting.labelShare}`;
 
 async function figures(set: EvaluationSet, setting: Setting): Promise<Map<string, AlertFigures>> {
   const scores = await scoreWithLocalScorer(getSharedLocalScorer(), setting)(set);
@@ -127,10 +129,14 @@ grid.forEach((setting, i) => {
   const all = summary(tables[i]!.original, ids);
   const other = summary(tables[i]!.reworded, ids);
   const current = SCORING_PARAMETERS.pseudoFeedback;
-  const same = setting.documents === current.documents && setting.share === current.share && setting.minScore === current.minScore;
+  const same =
+    setting.documents === current.documents &&
+    setting.share === current.share &&
+    setting.minScore === current.minScore &&
+    setting.labelShare === current.labelShare;
   const frozen = same && setting.relativeToBest === current.relativeToBest ? '  ← frozen' : '';
   console.log(
-    `  ${label(setting).padEnd(13)} nDCG@10 ${all.ndcg.toFixed(4)} P ${all.precision.toFixed(3)} R ${all.recall.toFixed(3)} | nDCG@10 ${other.ndcg.toFixed(4)} (gap ${(other.ndcg - all.ndcg).toFixed(3)}) P ${other.precision.toFixed(3)} R ${other.recall.toFixed(3)}${frozen}`,
+    `  ${label(setting).padEnd(17)} nDCG@10 ${all.ndcg.toFixed(4)} P ${all.precision.toFixed(3)} R ${all.recall.toFixed(3)} | nDCG@10 ${other.ndcg.toFixed(4)} (gap ${(other.ndcg - all.ndcg).toFixed(3)}) P ${other.precision.toFixed(3)} R ${other.recall.toFixed(3)}${frozen}`,
   );
 });
 console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);

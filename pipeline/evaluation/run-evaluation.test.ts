@@ -13,9 +13,10 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       const report = await runEvaluation();
       console.log(formatEvaluationReport(report));
       // 0.819; 0.814 once a cost-plan number in a description named its group (held-out relevance-2 recall 0.62 → 0.65),
-      // 0.818 with the qualifiers at 0.6 in the CPV mapping (docs/matching.md, twelfth session).
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.815);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.84);
+      // 0.818 with the qualifiers at 0.6 in the CPV mapping (docs/matching.md, twelfth session), 0.825 (e-mail precision
+      // 0.845 → 0.863) once pseudo-feedback's likeness left out the CPV labels' words (fourteenth session).
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.82);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,
       // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions.
@@ -28,7 +29,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     'keeps nDCG@10 when every alert is reworded in another language',
     async () => {
       const report = await runEvaluation({ reworded: true });
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.78);
+      // 0.784; 0.789 once pseudo-feedback's likeness left out the CPV labels' words.
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.785);
     },
     300_000,
   );

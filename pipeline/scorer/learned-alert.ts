@@ -52,6 +52,8 @@ export interface FeedbackCentroids {
   disliked?: ReadonlyMap<number, number>;
   /** The notices' document frequencies the vectors are weighed with (a project's vector is weighed the same way). */
   idf: (termId: number) => number;
+  /** The same for the likeness to the liked projects, where their CPV labels' words may count less (`likedLabelShare`). */
+  likedIdf?: (termId: number) => number;
 }
 
 export type LearningWeights = typeof LEARNING_WEIGHTS;
@@ -82,6 +84,11 @@ export const LEARNING_WEIGHTS = {
    */
   likeShare: 0.6,
   unlikeShare: 3,
+  /**
+   * The words of the liked projects' CPV labels count this much in the likeness (their own words fully): a subscriber's
+   * 👍 says the codes are right too; pseudo-feedback sets its own (`pseudoFeedback.labelShare`).
+   */
+  likedLabelShare: 1,
   /** A lifted score above this nears 100 ever more slowly (not tuned: where the scores of the e-mailed matches sit). */
   liftKnee: 90,
   /**
@@ -228,6 +235,16 @@ function idfOf(corpus: CorpusStatistics | undefined): (termId: number) => number
   };
 }
 
+/** `idf` with the words of CPV labels (the scorer's label term ids) at `share` of their weight. */
+function labelWordsAtShare(idf: (termId: number) => number, scorer: LocalScorer, share: number): (termId: number) => number {
+  const keys = scorer.terms?.keys();
+  if (share === 1 || !keys) return idf;
+  return (termId) => (isLabelKey(keys[termId]) ? share * idf(termId) : idf(termId));
+}
+
+/** A label word's key is "language|stem", a notice's own word's "language:stem" (term-table.ts). */
+const isLabelKey = (key: string | undefined) => key !== undefined && key.charAt(2) === '|';
+
 /** A notice as a unit vector of saturated, idf-weighted term frequencies: `visit` sees each term's share. */
 function visitNoticeVector(project: PreparedProject, idf: (termId: number) => number, visit: (termId: number, weight: number) => void): void {
   const { termIds, termFrequencies } = project;
@@ -332,14 +349,17 @@ export function prepareLearnedAlert(
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length + fedBack === 0) return base;
   const weights = learning.weights ?? LEARNING_WEIGHTS;
   const idf = idfOf(corpus);
-  const liked = weights.likeShare > 0 ? likedVectorsOf(learning.liked, idf) : undefined;
+  const likedIdf = labelWordsAtShare(idf, scorer, weights.likedLabelShare);
+  const liked = weights.likeShare > 0 ? likedVectorsOf(learning.liked, likedIdf) : undefined;
   const disliked =
     weights.likeShare > 0 && weights.unlikeShare > 0
       ? contrastOf(centroidOf(learning.disliked, idf), liked, base, (term) => (corpus?.documentFrequency(term) ?? Infinity) < weights.unlikeMinDocuments)
       : undefined;
   const likedIds = new Set((learning.liked ?? []).map((project) => project.id));
   const similarity: FeedbackCentroids | undefined =
-    liked || disliked ? { ...(liked ? { liked, likedIds } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
+    liked || disliked
+      ? { ...(liked ? { liked, likedIds, ...(likedIdf === idf ? {} : { likedIdf }) } : {}), ...(disliked ? { disliked } : {}), idf }
+      : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
@@ -434,7 +454,7 @@ function learnedScore(
   const similarity = alert.similarity;
   // The likeness adds at most 100 × likeShare and the rest only lowers: a pair that cannot reach `floor` stops here.
   if (joined + (similarity?.liked ? 100 * weights.likeShare : 0) < floor - 0.5) return { score: Math.floor(joined), companion };
-  const like = similarity?.liked ? weights.likeShare * likenessTo(similarity.liked, project, similarity.idf) : 0;
+  const like = similarity?.liked ? weights.likeShare * likenessTo(similarity.liked, project, similarity.likedIdf ?? similarity.idf) : 0;
   const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
   const lifted = belowCeiling(joined + 100 * like, weights.liftKnee);

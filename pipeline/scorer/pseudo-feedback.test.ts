@@ -66,6 +66,25 @@ describe('pseudo-relevance feedback', () => {
     expect(prepareAlertWithPseudoFeedback(scorer, prompt, 'de', index, undefined, undefined, off).pseudoRelevant).toBe(0);
   });
 
+  it("does not lift a project for sharing only the best match's CPV code: its labels echo the code evidence already counted", () => {
+    const own = createCandidateIndex();
+    // The best match and a project of another trade filed under the same broad code (its label words in four languages).
+    const filed = (n: ScorableProject): ScorableProject => ({ ...n, cpvCodes: ['50800000'] });
+    const sameCode = filed(notice('same-code', 'Fassadenreinigung Gemeindehaus', 'Reinigung der Fassaden.'));
+    for (const n of [...madeUpNotices(), filed(best), filed(alike), sameCode]) own.add(prepared(n));
+    const plain = prepareLearnedAlert(scorer, prompt, 'de', undefined, own.corpus);
+    const gain = (labelShare: number, n: ScorableProject) => {
+      const parameters = { ...SCORING_PARAMETERS.pseudoFeedback, labelShare };
+      const { alert } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', own, undefined, undefined, parameters);
+      return scoreLearned(scorer, alert, prepared(n)) - scoreLearned(scorer, plain, prepared(n));
+    };
+    expect(SCORING_PARAMETERS.pseudoFeedback.labelShare).toBe(0);
+    expect(gain(1, sameCode)).toBeGreaterThan(2);
+    expect(gain(0, sameCode)).toBe(0);
+    // A project alike in its own words is still lifted.
+    expect(gain(0, filed(alike))).toBeGreaterThan(5);
+  });
+
   it('finds the best match exactly when the one found last time has changed, gone, or been overtaken', () => {
     const own = createCandidateIndex();
     for (const n of [...madeUpNotices(), best, alike, unlike]) own.add(prepared(n));

@@ -127,7 +127,12 @@ export function withPseudoFeedback(
       exclude: learning?.exclude ?? [],
       liked: best,
       ...(learning?.disliked ? { disliked: learning.disliked } : {}),
-      weights: { ...weights, likeShare: parameters.share, unlikeShare: (weights.likeShare * weights.unlikeShare) / parameters.share },
+      weights: {
+        ...weights,
+        likeShare: parameters.share,
+        unlikeShare: (weights.likeShare * weights.unlikeShare) / parameters.share,
+        likedLabelShare: parameters.labelShare,
+      },
     },
     corpus,
     associations,

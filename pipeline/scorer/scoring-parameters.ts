@@ -108,7 +108,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    * score map moved (2026-11-27, seventh session), every fold chose 3 / 0.2 / 40, which keeps them within 0.047: frozen
    * there (docs/matching.md).
    */
-  pseudoFeedback: Object.freeze({ documents: 3, minScore: 40, relativeToBest: 0.8, share: 0.2 }),
+  pseudoFeedback: Object.freeze({ documents: 3, minScore: 40, relativeToBest: 0.8, share: 0.2, labelShare: 0 }),
 
   explainedShare: 0.3,
   explainedCpv: 0.3,
@@ -145,7 +145,7 @@ export interface ScoringParameters {
   readonly absoluteEvidence: number;
   readonly place: Readonly<{ outside: number; outsideExclusive: number; unknown: number }>;
   readonly calibration: ReadonlyArray<readonly [number, number]>;
-  readonly pseudoFeedback: Readonly<{ documents: number; minScore: number; relativeToBest: number; share: number }>;
+  readonly pseudoFeedback: Readonly<{ documents: number; minScore: number; relativeToBest: number; share: number; labelShare: number }>;
   readonly explainedShare: number;
   readonly explainedCpv: number;
   readonly maxExplainedWords: number;
