@@ -5,6 +5,7 @@ import { essentialTerms, weighEvidence, type Language, type LocalScorer, type Pr
 import { withLikeness } from './match-explanation.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
+import { isLabelKey } from './term-table.ts';
 import { foldDiacritics, LANGUAGES } from './text-analysis.ts';
 
 type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };
@@ -241,9 +242,6 @@ function labelWordsAtShare(idf: (termId: number) => number, scorer: LocalScorer,
   if (share === 1 || !keys) return idf;
   return (termId) => (isLabelKey(keys[termId]) ? share * idf(termId) : idf(termId));
 }
-
-/** A label word's key is "language|stem", a notice's own word's "language:stem" (term-table.ts). */
-const isLabelKey = (key: string | undefined) => key !== undefined && key.charAt(2) === '|';
 
 /** A notice as a unit vector of saturated, idf-weighted term frequencies: `visit` sees each term's share. */
 function visitNoticeVector(project: PreparedProject, idf: (termId: number) => number, visit: (termId: number, weight: number) => void): void {

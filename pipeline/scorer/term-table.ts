@@ -32,3 +32,6 @@ export function createTermTable(): TermTable {
     intern,
   };
 }
+
+/** Whether an interned key (from `keys()`) is a CPV label's word ("language|stem") rather than a notice's own ("language:stem"). */
+export const isLabelKey = (key: string | undefined): boolean => key !== undefined && key.charAt(2) === '|';
