@@ -9,7 +9,7 @@ function presentItem(item: LearnedItem) {
  * left out. `resemblance`: how many projects have 👍 / 👎 (projects resembling them rank higher / lower).
  */
 export function presentLearning(items: readonly LearnedItem[], verdicts: { liked: number; disliked: number } = { liked: 0, disliked: 0 }) {
-  // Words before codes, as people read them: "more like: Fassadenrenovation, 45442100".
+  // Words before codes, as people read them: "more like: Kaminsanierung, 45442100".
   const active = items.filter((item) => !item.dismissed).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'term' ? -1 : 1));
   return {
     moreLike: active.filter((item) => item.polarity === 'more').map(presentItem),

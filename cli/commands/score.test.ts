@@ -81,9 +81,9 @@ describe('tenders eval', () => {
         projects: [
           notice('n1', 'fr', 'Révision des horloges de clocher de la commune'),
           notice('n2', 'de', 'Schieferdach der Kapelle'),
-          notice('n3', 'fr', 'Fourniture de sel de déneigement'),
+          notice('n3', 'fr', 'Livraison de sel de déneigement'),
         ],
-        alerts: [{ id: 'a1', language: 'fr', prompt: 'entretien d’horloges de clocher' }],
+        alerts: [{ id: 'a1', language: 'fr', prompt: 'révision d’horloges de clocher' }],
         judgments: [{ alert: 'a1', project: 'n1', relevance: 2 }],
       }),
     );

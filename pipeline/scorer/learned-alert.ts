@@ -355,9 +355,7 @@ export function prepareLearnedAlert(
       : undefined;
   const likedIds = new Set((learning.liked ?? []).map((project) => project.id));
   const similarity: FeedbackCentroids | undefined =
-    liked || disliked
-      ? { ...(liked ? { liked, likedIds, ...(likedIdf === idf ? {} : { likedIdf }) } : {}), ...(disliked ? { disliked } : {}), idf }
-      : undefined;
+    liked || disliked ? { ...(liked ? { liked, likedIds, likedIdf } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));

@@ -70,7 +70,7 @@ describe('pseudo-relevance feedback', () => {
     const own = createCandidateIndex();
     // The best match and a project of another trade filed under the same broad code (its label words in four languages).
     const filed = (n: ScorableProject): ScorableProject => ({ ...n, cpvCodes: ['50800000'] });
-    const sameCode = filed(notice('same-code', 'Fassadenreinigung Gemeindehaus', 'Reinigung der Fassaden.'));
+    const sameCode = filed(notice('same-code', 'Kaminfegerarbeiten Gemeindehaus', 'Reinigung der Kamine.'));
     for (const n of [...madeUpNotices(), filed(best), filed(alike), sameCode]) own.add(prepared(n));
     const plain = prepareLearnedAlert(scorer, prompt, 'de', undefined, own.corpus);
     const gain = (labelShare: number, n: ScorableProject) => {
@@ -120,7 +120,7 @@ describe('pseudo-relevance feedback', () => {
     const many = [
       glazing('g1', 'Glaserarbeiten Bootshaus Seeufer'),
       glazing('g2', 'Glaserarbeiten Bootshaus Hafen'),
-      glazing('g3', 'Glaserarbeiten und Fenster Bootshaus'),
+      glazing('g3', 'Glaserarbeiten und Oberlichter Bootshaus'),
       glazing('g4', 'Glaserarbeiten Bootshaus, Los 2'),
       glazing('g5', 'Bootshaus Glaserarbeiten Nord'),
     ];

@@ -38,9 +38,9 @@ describe('readPrompt', () => {
     expect(of('Fornitura di arredi per uffici, escluse le sedie', 'exclusion')).toEqual(['le', 'sedie']);
     expect(of("Marquage des chaussées à l'exclusion du déneigement", 'exclusion')).toEqual(['déneigement']);
     // At the very start of a prompt of one clause, the word opens nothing: "Ohne …" does not exclude the whole prompt.
-    expect(of('Ohne Gerüst Fassadenanstrich', 'exclusion')).toEqual([]);
+    expect(of('Ohne Gerüst Kaminsanierung', 'exclusion')).toEqual([]);
     // Followed by another clause, it excludes to its clause's end.
-    expect(of('Ohne Gerüst: Fassadenanstrich', 'exclusion')).toEqual(['Gerüst']);
+    expect(of('Ohne Gerüst: Kaminsanierung', 'exclusion')).toEqual(['Gerüst']);
     expect(roles('Keine Orgelneubauten. Nur Orgelrevisionen')).toEqual(['Orgelneubauten:exclusion', 'Nur:subject', 'Orgelrevisionen:subject']);
     expect(of('Pas de vitraux neufs; restauration de vitraux', 'exclusion')).toEqual(['vitraux', 'neufs']);
   });

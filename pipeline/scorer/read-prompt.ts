@@ -591,7 +591,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
       // At the very start of a prompt of one clause, no exclusion ("Ohne …" would exclude all it says); at the start of
       // a clause that "…, sauf / except / ausser …" opened, or of a first clause that a later one follows ("Keine
-      // Bauarbeiten. Nur …", "Ohne Gerüst: Fassadenanstrich"), the exclusion lasts to the clause's end.
+      // Bauarbeiten. Nur …", "Ohne Gerüst: Kaminsanierung"), the exclusion lasts to the clause's end.
       if (exclusion > 0 && (at > 0 || clauses.length > 1)) {
         role = 'exclusion';
         i += exclusion - 1;

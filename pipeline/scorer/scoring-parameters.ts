@@ -50,7 +50,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
   qualifierGate: 0.3,
   /**
    * Qualifier words join the query that maps the prompt to CPV codes at this share of their weight: the subject names
-   * what is sought ("Vermessungsarbeiten für Wasserkraftwerke" asks for surveying, not for building power plants). Tuned:
+   * what is sought ("Vermessungsarbeiten für Kernkraftwerke" asks for surveying, not for building power plants). Tuned:
    * four of five folds chose 0.6 of {0.3, 0.6, 1} (1 was the rule before, 2026-11-28).
    */
   qualifierCodeShare: 0.6,

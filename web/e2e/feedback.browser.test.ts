@@ -57,11 +57,11 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     await db('users')
       .where({ id: user.id })
       .update({ passwordHash: await hash('correct horse'), emailVerifiedAt: new Date() });
-    const alert = await buildAlert(db, { userId: user.id, prompt: 'Fassadenrenovation von Schulhäusern', language: 'en' });
+    const alert = await buildAlert(db, { userId: user.id, prompt: 'Kaminsanierung von Bootshäusern', language: 'en' });
     alertId = alert.id;
     projects = await buildProjects(db, [
-      { title: 'Facade renovation of the school', deadline: new Date('2031-03-01T10:00:00Z'), organization: 'City of Bern' },
-      { title: 'Road construction in Thun', deadline: new Date('2031-02-01T10:00:00Z') },
+      { title: 'Chimney repair of the boathouse', deadline: new Date('2031-03-01T10:00:00Z'), organization: 'City of Bern' },
+      { title: 'Snow clearing in Thun', deadline: new Date('2031-02-01T10:00:00Z') },
     ]);
     for (const [index, project] of projects.entries()) {
       await db('alertMatches').insert({
@@ -74,9 +74,9 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
       });
     }
     await db('alertLearnedItems').insert([
-      { alertId, polarity: 'more', kind: 'term', value: 'Fassadenrenovation', weight: 0.8 },
+      { alertId, polarity: 'more', kind: 'term', value: 'Kaminsanierung', weight: 0.8 },
       { alertId, polarity: 'more', kind: 'cpv', value: '45442100', weight: 1 },
-      { alertId, polarity: 'less', kind: 'term', value: 'Strassenbau', weight: 0.5 },
+      { alertId, polarity: 'less', kind: 'term', value: 'Schneeräumung', weight: 0.5 },
     ]);
 
     browser = await launchChromium();
@@ -109,12 +109,12 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
   it('shows what the alert learned, undoes an item, and records 👎 on a match', async () => {
     await page.goto(`${origin}/alerts/${alertId}`);
     const learned = page.getByTestId('alert-learning');
-    await expect(learned.textContent()).resolves.toMatch(/more like: Fassadenrenovation×?, 45442100×? · less like: Strassenbau/);
-    await page.getByRole('button', { name: 'Undo “Strassenbau”' }).click();
+    await expect(learned.textContent()).resolves.toMatch(/more like: Kaminsanierung×?, 45442100×? · less like: Schneeräumung/);
+    await page.getByRole('button', { name: 'Undo “Schneeräumung”' }).click();
     await learned.getByText('less like:').waitFor({ state: 'detached' });
-    expect(await database.db.knex('alertLearnedItems').where({ alertId, value: 'Strassenbau' }).first('dismissed')).toEqual({ dismissed: true });
+    expect(await database.db.knex('alertLearnedItems').where({ alertId, value: 'Schneeräumung' }).first('dismissed')).toEqual({ dismissed: true });
 
-    const card = page.getByTestId('project-card').filter({ hasText: 'Road construction in Thun' });
+    const card = page.getByTestId('project-card').filter({ hasText: 'Snow clearing in Thun' });
     await card.getByRole('button', { name: 'Not relevant' }).click();
     await until(async () => (await card.getByRole('button', { name: 'Not relevant' }).getAttribute('aria-pressed')) === 'true');
     expect(await database.db.knex('alertFeedback').where({ alertId }).select('projectId', 'verdict')).toEqual([
@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)('feedback, watchlist and settings in Chromium', { 
     await page.goto(`${origin}/watchlist`);
     const titles = page.getByTestId('watched-card').locator('h3');
     await until(async () => (await titles.count()) === 2);
-    expect(await titles.allTextContents()).toEqual(['Road construction in Thun', 'Facade renovation of the school']);
+    expect(await titles.allTextContents()).toEqual(['Snow clearing in Thun', 'Chimney repair of the boathouse']);
   });
 
   it('shows the webcal:// calendar link on the settings page', async () => {
