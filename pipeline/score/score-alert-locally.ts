@@ -42,7 +42,7 @@ function candidatesOf(index: ProjectIndex, prepared: LearnedAlert, floor: number
   const minimum = needed / (2 * 100 * share);
   for (const project of index.candidates.projects()) {
     if (found.has(project.id) || (index.seqOf(Number(project.id)) ?? 0) <= afterSeq) continue;
-    if (likenessTo(similarity.liked, project, similarity.likedIdf ?? similarity.idf) >= minimum) found.set(project.id, project);
+    if (likenessTo(similarity.liked, project) >= minimum) found.set(project.id, project);
   }
   return found.values();
 }

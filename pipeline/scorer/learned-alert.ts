@@ -51,10 +51,8 @@ export interface FeedbackCentroids {
   /** The liked projects (their own likeness explains nothing). */
   likedIds?: ReadonlySet<number | string>;
   disliked?: ReadonlyMap<number, number>;
-  /** The notices' document frequencies the vectors are weighed with (a project's vector is weighed the same way). */
+  /** The notices' document frequencies the disliked centroid is weighed with (a project's vector is weighed the same way). */
   idf: (termId: number) => number;
-  /** The same for the likeness to the liked projects, where their CPV labels' words may count less (`likedLabelShare`). */
-  likedIdf?: (termId: number) => number;
 }
 
 export type LearningWeights = typeof LEARNING_WEIGHTS;
@@ -262,6 +260,8 @@ function visitNoticeVector(project: PreparedProject, idf: (termId: number) => nu
 export interface LikedVectors {
   readonly count: number;
   readonly byTerm: ReadonlyMap<number, readonly number[]>;
+  /** The document frequencies the vectors are weighed with, CPV labels' words at `likedLabelShare` (a project is weighed the same way). */
+  readonly idf: (termId: number) => number;
 }
 
 function likedVectorsOf(projects: readonly PreparedProject[] | undefined, idf: (termId: number) => number): LikedVectors | undefined {
@@ -274,7 +274,7 @@ function likedVectorsOf(projects: readonly PreparedProject[] | undefined, idf: (
       else byTerm.set(term, [index, weight]);
     }),
   );
-  return { count: projects.length, byTerm };
+  return { count: projects.length, byTerm, idf };
 }
 
 /** The mean of the projects' unit vectors (Rocchio's centroid), or none for no project. */
@@ -301,8 +301,9 @@ function contrastOf(
 }
 
 /** Cosine similarity (0..1) of a project to the nearest of the liked projects (one pass over its terms: the score stage's hot path). */
-export function likenessTo(liked: LikedVectors, project: PreparedProject, idf: (termId: number) => number): number {
+export function likenessTo(liked: LikedVectors, project: PreparedProject): number {
   const { termIds, termFrequencies } = project;
+  const { idf } = liked;
   const dots = new Float64Array(liked.count);
   let norm = 0;
   for (let i = 0; i < termIds.length; i++) {
@@ -347,15 +348,14 @@ export function prepareLearnedAlert(
   if (!learning || learning.more.length + learning.less.length + learning.exclude.length + fedBack === 0) return base;
   const weights = learning.weights ?? LEARNING_WEIGHTS;
   const idf = idfOf(corpus);
-  const likedIdf = labelWordsAtShare(idf, scorer, weights.likedLabelShare);
-  const liked = weights.likeShare > 0 ? likedVectorsOf(learning.liked, likedIdf) : undefined;
+  const liked = weights.likeShare > 0 ? likedVectorsOf(learning.liked, labelWordsAtShare(idf, scorer, weights.likedLabelShare)) : undefined;
   const disliked =
     weights.likeShare > 0 && weights.unlikeShare > 0
       ? contrastOf(centroidOf(learning.disliked, idf), liked, base, (term) => (corpus?.documentFrequency(term) ?? Infinity) < weights.unlikeMinDocuments)
       : undefined;
   const likedIds = new Set((learning.liked ?? []).map((project) => project.id));
   const similarity: FeedbackCentroids | undefined =
-    liked || disliked ? { ...(liked ? { liked, likedIds, likedIdf } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
+    liked || disliked ? { ...(liked ? { liked, likedIds } : {}), ...(disliked ? { disliked } : {}), idf } : undefined;
 
   // Rocchio on the prompt's own words and codes: those the liked projects carry weigh more, those of disliked ones less.
   const promptWords = new Set(base.concepts.map((concept) => foldWord(concept.surface)));
@@ -450,7 +450,7 @@ function learnedScore(
   const similarity = alert.similarity;
   // The likeness adds at most 100 × likeShare and the rest only lowers: a pair that cannot reach `floor` stops here.
   if (joined + (similarity?.liked ? 100 * weights.likeShare : 0) < floor - 0.5) return { score: Math.floor(joined), companion };
-  const like = similarity?.liked ? weights.likeShare * likenessTo(similarity.liked, project, similarity.likedIdf ?? similarity.idf) : 0;
+  const like = similarity?.liked ? weights.likeShare * likenessTo(similarity.liked, project) : 0;
   const unlike = similarity?.disliked ? weights.likeShare * weights.unlikeShare * similarityTo(similarity.disliked, project, similarity.idf) : 0;
   const penalty = alert.negative ? Math.min(weights.maxPenalty, (weights.negativeShare * scorer.quickScore(alert.negative, project)) / 100) : 0;
   const lifted = belowCeiling(joined + 100 * like, weights.liftKnee);

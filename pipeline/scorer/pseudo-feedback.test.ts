@@ -114,6 +114,7 @@ describe('pseudo-relevance feedback', () => {
     own.remove('best');
     expect(lookUp()).toEqual(bruteForce());
   });
+
   it('finds its several best matches exactly from the ones found last time, scoring fewer candidates than a first look-up', () => {
     const own = createCandidateIndex();
     const glazing = (id: string, title: string) => notice(id, title, `${title}: Glaserarbeiten am Bootshaus.`);
