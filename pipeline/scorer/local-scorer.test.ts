@@ -120,6 +120,35 @@ describe('local scorer', () => {
       { language: 'fr', title: 'Acquisition de deux ambulances pour Bex', canton: 'VD' },
       { language: 'fr', title: 'Acquisition de deux tracteurs pour Bex', canton: 'VD' },
     ],
+    // Swiss French and Swiss Italian words and the French and Italian of the CPV labels ("blanchisserie", "ristrutturazione", "autobus").
+    [
+      'a Swiss French word',
+      'buanderie',
+      'fr',
+      { title: 'Wäscherei des Pflegeheims Lindenhof', canton: 'BE' },
+      { title: 'Küche des Pflegeheims Lindenhof', canton: 'BE' },
+    ],
+    [
+      'a Swiss French abbreviation',
+      'UIOM',
+      'fr',
+      { title: 'Revision der Verbrennungsanlage Hinwil', canton: 'ZH' },
+      { title: 'Revision der Dachanlage Hinwil', canton: 'ZH' },
+    ],
+    [
+      'a Swiss Italian word',
+      'riattazione',
+      'it',
+      { language: 'it', title: 'Ristrutturazione del municipio di Cadro', canton: 'TI' },
+      { language: 'it', title: 'Arredamento del municipio di Cadro', canton: 'TI' },
+    ],
+    [
+      'a Swiss Italian word',
+      'autopostali',
+      'it',
+      { title: 'Beschaffung von zwei Bussen für den Ortsverkehr', canton: 'GR' },
+      { title: 'Beschaffung von zwei Traktoren für den Ortsverkehr', canton: 'GR' },
+    ],
   ])('bridges %s ("%s") to the notices of its trade in every language, well above another trade', (_, prompt, language, wanted, other) => {
     expect(score(prompt, language, notice(wanted)).score).toBeGreaterThan(score(prompt, language, notice(other)).score + 20);
   });

@@ -153,7 +153,7 @@ export function prepareAlertProfile(
       const tradeNames = [...resources.tradeSynonyms(language, word.stem), ...phraseNames];
       if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
       // A compound the regional vocabulary names as a whole lends its equivalents to its head.
-      const equivalents = language === 'de' ? resources.regionalEquivalents(word.stem) : [];
+      const equivalents = resources.regionalEquivalents(language, word.stem);
       const writtenHead = language === 'de' ? resources.analyzer.compoundHead(word.surface) : null;
       word.parts.forEach((part, index) =>
         seeds.push({
@@ -366,16 +366,15 @@ function variantStems(
     const key = `${lang}:${variant}`;
     weights.set(key, Math.max(weights.get(key) ?? 0, weight));
   };
-  // A German spelling brings its Swiss or German-German equivalent ("Spital" / "Krankenhaus"), whichever side it came from.
+  // A spelling brings its Swiss or its neighbour country's equivalent ("Spital" / "Krankenhaus"), whichever side it came from.
   const put = (lang: Language, variant: string, weight: number) => {
     putOne(lang, variant, weight);
-    if (lang === 'de') for (const equivalent of resources.regionalEquivalents(variant)) putOne('de', equivalent, weight * parameters.variant.vocabulary);
+    for (const equivalent of resources.regionalEquivalents(lang, variant)) putOne(lang, equivalent, weight * parameters.variant.vocabulary);
   };
   const bases: Array<[string, number]> = [[stem, 1]];
   for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
-  // The equivalent's translations too: a Swiss word reaches the French and Italian notices through the CPV labels' German.
-  if (language === 'de')
-    for (const equivalent of [...resources.regionalEquivalents(stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
+  // The equivalent's translations too: a Swiss word reaches the other languages' notices through the CPV labels' words.
+  for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
   const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
   if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {

@@ -62,10 +62,11 @@ export interface ScoringResources {
   /** Whether a label or a trade name of the language uses the stem. */
   isVocabulary(language: Language, stem: string): boolean;
   /**
-   * German stems of the same meaning on the other side of the border (data/vocabulary/swiss-german.csv):
-   * "spital" → "krankenhaus", and back. The CPV labels are in Germany's German, Swiss notices are not.
+   * Stems of the same meaning on the other side of the border (data/vocabulary/swiss-*.csv): "Spital" →
+   * "Krankenhaus", "buanderie" → "blanchisserie", and back. The CPV labels are in Germany's German, France's French
+   * and Italy's Italian; Swiss notices are not.
    */
-  regionalEquivalents(stem: string): readonly string[];
+  regionalEquivalents(language: Language, stem: string): readonly string[];
 }
 
 function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
@@ -157,7 +158,9 @@ function loanwordsOf(catalog: CpvCatalog): Set<string> {
 function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[], regional: readonly RegionalEntry[]): ScoringTables {
   const tradeGermanWords = trades.flatMap((entry) => entry.names.de.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
   // Swiss words split compounds as the labels' words do: "Kantonsspital", "Schulhausdach", "Parkunterhalt".
-  const swissWords = regional.flatMap((entry) => entry.swiss.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
+  const swissWords = regional
+    .filter((entry) => entry.language === 'de')
+    .flatMap((entry) => entry.swiss.flatMap((name) => splitWords(name).map((word) => word.toLowerCase())));
   const germanWords = [
     ...catalog.entries.flatMap((entry) => splitWords(entry.labels.de).map((word) => word.toLowerCase())),
     ...tradeGermanWords,
@@ -265,10 +268,11 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
   });
   const regionalSets = new Map<string, Set<string>>();
   for (const entry of regional) {
-    const stems = new Set([...entry.swiss, ...entry.standard].flatMap((name) => analyzer.analyze(splitWords(name), 'de').map((word) => word.stem)));
+    const stems = new Set([...entry.swiss, ...entry.standard].flatMap((name) => analyzer.analyze(splitWords(name), entry.language).map((word) => word.stem)));
     for (const stem of stems) {
-      let others = regionalSets.get(stem);
-      if (!others) regionalSets.set(stem, (others = new Set()));
+      const key = `${entry.language}:${stem}`;
+      let others = regionalSets.get(key);
+      if (!others) regionalSets.set(key, (others = new Set()));
       for (const other of stems) if (other !== stem) others.add(other);
     }
   }
@@ -372,7 +376,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       for (const deleted of deletions(word)) for (const known of spellingIndex().get(language)?.get(deleted) ?? []) if (known !== word) found.add(stem(known));
       return [...found];
     },
-    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || (language === 'de' && regionalStems.has(stem)),
-    regionalEquivalents: (stem) => regionalStems.get(stem) ?? noEquivalents,
+    isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || regionalStems.has(`${language}:${stem}`),
+    regionalEquivalents: (language, stem) => regionalStems.get(`${language}:${stem}`) ?? noEquivalents,
   };
 }
