@@ -7,7 +7,8 @@ function isRealDate(text: string): boolean {
 
 export const ScrapeDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  // A text that is no date at all gets one message, not also "is not a calendar date".
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD', abort: true })
   .refine(isRealDate, 'is not a calendar date');
 
 export const ScrapeOptionsSchema = z.object({

@@ -185,6 +185,7 @@ describe('scrape', () => {
 
   it('rejects impossible options', async () => {
     await expect(run({ since: '2026-13-45' })).rejects.toThrow(/--since is not a calendar date/);
+    await expect(run({ since: 'yesterday' })).rejects.toThrow(/^invalid scrape options: --since must be a date YYYY-MM-DD$/);
     await expect(run({ maxPages: -1 })).rejects.toThrow(/--max-pages must be at least 1/);
   });
 });
