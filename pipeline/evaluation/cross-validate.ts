@@ -13,6 +13,7 @@ export const TUNED_GRID = {
   queryBreadth: [2, 3, 4],
   qualifierMass: [0, 0.5, 1],
   qualifierCodeShare: [0.3, 0.6, 1],
+  collocationShare: [0.5, 1],
 } as const;
 
 export type TunedValues = { [K in keyof typeof TUNED_GRID]: number };
@@ -39,6 +40,7 @@ export function withTuned(values: TunedValues, base: ScoringParameters = SCORING
     queryBreadth: values.queryBreadth,
     qualifierMass: values.qualifierMass,
     qualifierCodeShare: values.qualifierCodeShare,
+    collocation: { ...base.collocation, share: values.collocationShare },
   };
 }
 
@@ -50,6 +52,7 @@ export function tunedOf(parameters: ScoringParameters): TunedValues {
     queryBreadth: parameters.queryBreadth,
     qualifierMass: parameters.qualifierMass,
     qualifierCodeShare: parameters.qualifierCodeShare,
+    collocationShare: parameters.collocation.share,
   };
 }
 
@@ -153,7 +156,14 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
     let calibration = fitCalibration(pairsOf(await scoresAt(ranking), train));
     let bestRecall = -1;
     for (const point of points) {
-      if (point.k1 !== ranking.k1 || point.cpv !== ranking.cpv || point.b !== ranking.b || point.qualifierCodeShare !== ranking.qualifierCodeShare) continue;
+      if (
+        point.k1 !== ranking.k1 ||
+        point.cpv !== ranking.cpv ||
+        point.b !== ranking.b ||
+        point.qualifierCodeShare !== ranking.qualifierCodeShare ||
+        point.collocationShare !== ranking.collocationShare
+      )
+        continue;
       const pairs = pairsOf(await scoresAt(point), train);
       const fitted = fitCalibration(pairs);
       const figures = figuresWith(fitted, pairs, frozen);

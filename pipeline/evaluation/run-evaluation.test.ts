@@ -14,7 +14,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       console.log(formatEvaluationReport(report));
       // 0.819; 0.814 once a cost-plan number in a description named its group (held-out relevance-2 recall 0.62 → 0.65),
       // 0.818 with the qualifiers at 0.6 in the CPV mapping (docs/matching.md, twelfth session), 0.825 (e-mail precision
-      // 0.845 → 0.863) once pseudo-feedback's likeness left out the CPV labels' words (fourteenth session).
+      // 0.845 → 0.863) once pseudo-feedback's likeness left out the CPV labels' words (fourteenth session), 0.828 (e-mail
+      // precision 0.859, relevance-2 recall 0.667) with the labels' two-word names weighing as one (sixteenth).
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.82);
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
@@ -29,8 +30,9 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     'keeps nDCG@10 when every alert is reworded in another language',
     async () => {
       const report = await runEvaluation({ reworded: true });
-      // 0.784; 0.789 once pseudo-feedback's likeness left out the CPV labels' words.
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.785);
+      // 0.784; 0.789 once pseudo-feedback's likeness left out the CPV labels' words; 0.800 with the labels' two-word names
+      // weighing as one.
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.795);
     },
     300_000,
   );

@@ -153,6 +153,20 @@ describe('local scorer', () => {
     expect(score(prompt, language, notice(wanted)).score).toBeGreaterThan(score(prompt, language, notice(other)).score + 20);
   });
 
+  it('weighs two words the CPV labels use as one name about as one word, so that the rest of the prompt still counts', () => {
+    const weights = (prompt: string, language: Language) =>
+      Object.fromEntries(scorer.prepareAlert(prompt, language).concepts.map((concept) => [concept.surface, concept.weight / concept.idf]));
+    // "musical instruments" / "instruments de musique" name one kind of supply in the labels; "wooden instruments" do not.
+    expect(weights('musical instruments for orchestras', 'en')).toEqual({ musical: 0.5, instruments: 0.5, orchestras: 0.6 });
+    expect(weights('instruments de musique', 'fr')).toEqual({ instruments: 0.5, musique: 0.5 });
+    expect(weights('wooden instruments', 'en')).toEqual({ wooden: 1, instruments: 1 });
+    // The purpose ("for orchestras") then weighs as much as the name it qualifies: a notice naming the supply for
+    // another purpose is no longer a complete match.
+    const prompt = 'musical instruments for orchestras';
+    expect(score(prompt, 'en', notice({ language: 'en', title: 'Musical instruments for the music conservatoire of Sion' })).score).toBeLessThan(70);
+    expect(score(prompt, 'en', notice({ language: 'en', title: 'Musical instruments for the youth orchestra of Sion' })).score).toBeGreaterThanOrEqual(70);
+  });
+
   it("reads a CPV code typed in the prompt as its label in the prompt's language and as a code of the alert", () => {
     const masonry = notice({ title: 'Maurerarbeiten Werkhof Bühl', cpvCodes: ['45262500'], canton: 'BE' });
     const roofing = notice({ title: 'Dachdeckerarbeiten Werkhof Bühl', cpvCodes: ['45261210'], canton: 'BE' });

@@ -171,7 +171,20 @@ export function prepareAlertProfile(
     }
   };
   const phraseNames = tradePhraseNames(read.words, language, resources);
-  read.words.forEach((word, index) => addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index)));
+  // Each prompt word's one whole-word seed (null: a compound, several seeds, or none), for the collocations below.
+  const wordSeeds: Array<ConceptSeed | null | undefined> = [];
+  read.words.forEach((word, index) => {
+    const before = seeds.length;
+    addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index));
+    const added = seeds.slice(before);
+    // undefined: a stop word, which leaves its neighbours neighbours ("instruments de musique").
+    wordSeeds.push(added.length === 0 ? undefined : added.length === 1 && added[0]!.whole ? added[0]! : null);
+  });
+  weighCollocations(
+    wordSeeds.filter((seed) => seed !== undefined),
+    (first, second) => resources.collocation(language, first, second),
+    parameters,
+  );
   // A typed CPV code says what its label says, in the prompt's language: its words join the query, the code its codes.
   for (const typed of read.codes) {
     const label = resources.catalog.label(typed.code, language);
@@ -336,6 +349,25 @@ function misspeltHead(word: string, resources: ScoringResources): { written: str
     if (resources.spellingNeighbours('de', written).length > 0) return { written, stem: languageTools('de').stem(written) };
   }
   return null;
+}
+
+/**
+ * Two neighbouring words of one role that the CPV labels use as one name ("instruments de musique", "strumenti musicali") each count
+ * at `collocation.share` of their weight: the name weighs about as one word. A word is lightened once, even between two
+ * such pairs.
+ */
+function weighCollocations(words: ReadonlyArray<ConceptSeed | null>, strength: (first: string, second: string) => number, parameters: ScoringParameters): void {
+  const lightened = new Set<ConceptSeed>();
+  for (let i = 1; i < words.length; i++) {
+    const [first, second] = [words[i - 1], words[i]];
+    if (!first || !second || first.role !== second.role || first.role === 'exclusion') continue;
+    if (strength(first.stem, second.stem) < parameters.collocation.strength) continue;
+    for (const seed of [first, second]) {
+      if (lightened.has(seed)) continue;
+      seed.share *= parameters.collocation.share;
+      lightened.add(seed);
+    }
+  }
 }
 
 /** The summed weight of the `count` heaviest words of the query in these roles (a compound's parts are one word). */

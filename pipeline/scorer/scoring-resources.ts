@@ -4,6 +4,7 @@ import { createCpvLabelIndex, type CpvLabelIndex, type LabelTerms } from './cpv-
 import { splitWords } from './place-constraints.ts';
 import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 import { loadTradeVocabulary, type TradeEntry } from './trade-vocabulary.ts';
+import { labelCollocationsOf } from './label-collocations.ts';
 import { loadRegionalVocabulary, type RegionalEntry } from './regional-vocabulary.ts';
 import { derivedDataKey, loadOrBuildDerived } from './derived-data-cache.ts';
 import { induceTranslationTable, translationLexiconOf, type AlignedStems, type TranslationLexicon, type TranslationTable } from './translation-lexicon.ts';
@@ -67,6 +68,8 @@ export interface ScoringResources {
    * and Italy's Italian; Swiss notices are not.
    */
   regionalEquivalents(language: Language, stem: string): readonly string[];
+  /** How strongly `second` follows `first` in the language's CPV labels, 0..1 (0: not a pair of the labels). */
+  collocation(language: Language, first: string, second: string): number;
 }
 
 function perLanguage<T>(build: (language: Language) => T): Record<Language, T> {
@@ -113,6 +116,8 @@ interface ScoringTables {
   documentFrequency: Map<string, number>;
   /** `language:` + the first MIN_SHARED_PREFIX letters → label stems starting so. */
   byPrefix: Map<string, string[]>;
+  /** `language:first second` → how strongly the two stems go together in the labels (label-collocations.ts). */
+  collocations: Map<string, number>;
 }
 
 function deletions(word: string): string[] {
@@ -168,10 +173,14 @@ function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[],
   ];
   const splitter = deriveSplitterVocabulary(germanWords, languageTools('de').stem);
   const analyzer = createWordAnalyzer(compoundSplitterOf(splitter, languageTools('de').stem), loanwordsOf(catalog));
-  const labels: LabelTerms[] = catalog.entries.map((entry) => ({
+  const analyzed = catalog.entries.map((entry) => perLanguage((language) => analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language)));
+  const labels: LabelTerms[] = catalog.entries.map((entry, index) => ({
     code: entry.code,
-    terms: perLanguage((language) => weightedStems(analyzer.analyze(splitWords(withoutExclusion(entry.labels[language])), language))),
+    terms: perLanguage((language) => weightedStems(analyzed[index]![language])),
   }));
+  const collocations = labelCollocationsOf(
+    analyzed.flatMap((words) => LANGUAGES.map((language) => ({ language, stems: words[language].map((word) => word.stem) }))),
+  );
   const aligned: AlignedStems[] = labels.map((label) => perLanguage((language) => new Set(label.terms[language].keys())));
   const documentFrequency = new Map<string, number>();
   for (const label of labels) {
@@ -190,7 +199,7 @@ function deriveScoringTables(catalog: CpvCatalog, trades: readonly TradeEntry[],
     if (!stems) byPrefix.set(prefix, (stems = []));
     stems.push(key.slice(3));
   }
-  return { splitter, labels, lexicon: induceTranslationTable(aligned), documentFrequency, byPrefix };
+  return { splitter, labels, lexicon: induceTranslationTable(aligned), documentFrequency, byPrefix, collocations };
 }
 
 /** The cache key of a catalog's tables: its content (and, inside the key, the scorer's code). */
@@ -378,5 +387,6 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
     },
     isVocabulary: (language, stem) => vocabulary.has(`${language}:${stem}`) || regionalStems.has(`${language}:${stem}`),
     regionalEquivalents: (language, stem) => regionalStems.get(`${language}:${stem}`) ?? noEquivalents,
+    collocation: (language, first, second) => tables.collocations.get(`${language}:${first} ${second}`) ?? 0,
   };
 }
