@@ -171,20 +171,16 @@ export function prepareAlertProfile(
     }
   };
   const phraseNames = tradePhraseNames(read.words, language, resources);
-  // Each prompt word's one whole-word seed (null: a compound, several seeds, or none), for the collocations below.
-  const wordSeeds: Array<ConceptSeed | null | undefined> = [];
+  // Each prompt word's one whole-word seed (null: a compound or several seeds), for the collocations below. A stop word
+  // adds none and leaves its neighbours neighbours ("instruments de musique").
+  const wordSeeds: Array<ConceptSeed | null> = [];
   read.words.forEach((word, index) => {
     const before = seeds.length;
     addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index));
     const added = seeds.slice(before);
-    // undefined: a stop word, which leaves its neighbours neighbours ("instruments de musique").
-    wordSeeds.push(added.length === 0 ? undefined : added.length === 1 && added[0]!.whole ? added[0]! : null);
+    if (added.length > 0) wordSeeds.push(added.length === 1 && added[0]!.whole ? added[0]! : null);
   });
-  weighCollocations(
-    wordSeeds.filter((seed) => seed !== undefined),
-    (first, second) => resources.collocation(language, first, second),
-    parameters,
-  );
+  weighCollocations(wordSeeds, (first, second) => resources.collocation(language, first, second), parameters);
   // A typed CPV code says what its label says, in the prompt's language: its words join the query, the code its codes.
   for (const typed of read.codes) {
     const label = resources.catalog.label(typed.code, language);
@@ -352,9 +348,9 @@ function misspeltHead(word: string, resources: ScoringResources): { written: str
 }
 
 /**
- * Two neighbouring words of one role that the CPV labels use as one name ("instruments de musique", "strumenti musicali") each count
- * at `collocation.share` of their weight: the name weighs about as one word. A word is lightened once, even between two
- * such pairs.
+ * Two neighbouring words of one role that the CPV labels use as one name ("instruments de musique", "strumenti
+ * musicali") each count at `collocation.share` of their weight: the name weighs about as one word. A word is lightened
+ * once, even between two such pairs.
  */
 function weighCollocations(words: ReadonlyArray<ConceptSeed | null>, strength: (first: string, second: string) => number, parameters: ScoringParameters): void {
   const lightened = new Set<ConceptSeed>();
