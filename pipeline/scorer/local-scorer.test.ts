@@ -252,6 +252,21 @@ describe('local scorer', () => {
     expect(scorer.score(phrase, scorer.prepareProject(organ)).score).toBeLessThan(scorer.score(list, scorer.prepareProject(organ)).score - 5);
   });
 
+  it("reads a phrase's head as the work sought: a notice about the complement's thing without the work is no complete match", () => {
+    // Without the head, "Turnhallen" carried two thirds of the phrase and the renovation e-mailed (75).
+    const renovation = notice({ title: 'Turnhalle Sanierung: Elektroinstallationen', cpvCodes: ['45214400'] });
+    const cleaning = notice({ title: 'Unterhaltsreinigung der Turnhallen', cpvCodes: ['90911200'] });
+    expect(score('Reinigung von Turnhallen', 'de', renovation).score).toBeLessThan(70);
+    expect(score('Reinigung von Turnhallen', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
+    const rénovation = notice({ language: 'fr', title: 'Rénovation de la salle de gymnastique', cpvCodes: ['45214400'] });
+    const désinfection = notice({ language: 'fr', title: 'Désinfection des salles de gymnastique', cpvCodes: ['90921000'] });
+    expect(score('désinfection des salles de gymnastique', 'fr', rénovation).score).toBeLessThan(70);
+    expect(score('désinfection des salles de gymnastique', 'fr', désinfection).score).toBeGreaterThanOrEqual(70);
+    // A supply is no work: "Lieferung von Turngeräten" seeks the goods, whatever a notice for them calls its purchase.
+    expect(scorer.prepareAlert('Lieferung von Turngeräten', 'de').head).toBeUndefined();
+    expect(scorer.prepareAlert('Reinigung von Turnhallen', 'de').head).toBeDefined();
+  });
+
   it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no building of them', () => {
     const codes = scorer.prepareAlert('Vermessungsarbeiten für Kernkraftwerke', 'de').codes.map((entry) => entry.code);
     expect(codes[0]).toBe('71355000');

@@ -49,6 +49,8 @@ export interface AlertProfile {
    */
   expectedWeight?: number;
   codes: AlertCode[];
+  /** The concept naming the work a one-phrase prompt seeks (`ReadPrompt.head`): a notice without it lacks the work. */
+  head?: number;
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
 }
@@ -174,11 +176,14 @@ export function prepareAlertProfile(
   // Each prompt word's one whole-word seed (null: a compound or several seeds), for the collocations below. A stop word
   // adds none and leaves its neighbours neighbours ("instruments de musique").
   const wordSeeds: Array<ConceptSeed | null> = [];
+  /** The phrase head's seed: a compound's last part ("Reinigung" of "Unterhaltsreinigung") names the work. */
+  let headSeed: ConceptSeed | undefined;
   read.words.forEach((word, index) => {
     const before = seeds.length;
     addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index));
     const added = seeds.slice(before);
     if (added.length > 0) wordSeeds.push(added.length === 1 && added[0]!.whole ? added[0]! : null);
+    if (index === read.head) headSeed = added.at(-1);
   });
   weighCollocations(wordSeeds, (first, second) => resources.collocation(language, first, second), parameters);
   // A typed CPV code says what its label says, in the prompt's language: its words join the query, the code its codes.
@@ -236,6 +241,7 @@ export function prepareAlertProfile(
     return { stems, variants, share, unknown };
   };
   const weighed: Array<{
+    key: string;
     seed: ConceptSeed;
     stems: Array<[Language, string, number]>;
     variants: Map<number, number>;
@@ -243,7 +249,7 @@ export function prepareAlertProfile(
     seen: boolean;
     uncommonIdf: number;
   }> = [];
-  for (const merging of merged.values()) {
+  for (const [key, merging] of merged) {
     let seed = merging;
     let spelt = spellingsOf(seed);
     // A German compound the splitter cannot cut ("Streusalz": no word "streu") still names a kind of its last part.
@@ -273,14 +279,17 @@ export function prepareAlertProfile(
       return prior * (resources.idf(language, seed.stem) / MAX_LABEL_IDF) + (1 - prior) * corpusIdf;
     };
     const idf = useCorpus ? idfAt(Math.min(n, share * n)) : resources.idf(language, seed.stem) / MAX_LABEL_IDF;
-    weighed.push({ seed, stems, variants, idf, seen: !useCorpus || share > 0, uncommonIdf: useCorpus ? idfAt(parameters.unseenWordShare * n) : idf });
+    weighed.push({ key, seed, stems, variants, idf, seen: !useCorpus || share > 0, uncommonIdf: useCorpus ? idfAt(parameters.unseenWordShare * n) : idf });
   }
   // A word the vocabulary knows but no notice carries (in a sure spelling) is as rare as the rarest word of the prompt
   // some notice carries, not rarer: at the rarity of a word nobody writes it would outweigh the rest of the prompt and
   // leave every notice short of a complete match ("Vermessung, Harfen und Glocken" where no notice names harps or
   // bells). It stays at least as rare as an uncommon word, so that it still outweighs a common one ("Umbau …").
   const rarestSeen = Math.max(0, ...weighed.filter((entry) => entry.seen).map((entry) => entry.idf));
-  for (const { seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
+  const headKey = headSeed ? `${headSeed.role}:${headSeed.stem}` : undefined;
+  let head: number | undefined;
+  for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
+    if (key === headKey) head = concepts.length;
     const idf = seen || rarestSeen === 0 ? ownIdf : Math.min(ownIdf, Math.max(rarestSeen, uncommonIdf));
     const index = concepts.length;
     const weight = idf * seed.share;
@@ -319,6 +328,7 @@ export function prepareAlertProfile(
       heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
     ),
     codes,
+    ...(head !== undefined ? { head } : {}),
     place: read.place,
     corpus,
   };

@@ -413,4 +413,21 @@ describe('readPrompt', () => {
     expect(phrase('Kaminfeger')).toBe(false);
     expect(phrase('Glazier from Lucerne, seeking glass roofs')).toBe(false);
   });
+
+  it("reads a phrase's first word as its head when a complement follows it, past an article and a generic head", () => {
+    const head = (prompt: string) => {
+      const read = readPrompt(prompt);
+      return read.head === null ? null : read.words[read.head]!.word;
+    };
+    expect(head('restauration de vitraux anciens')).toBe('restauration');
+    expect(head('Reparatur von Kirchenorgeln')).toBe('Reparatur');
+    expect(head('la pulizia delle vetrate')).toBe('pulizia');
+    expect(head('tuning of harps for music schools')).toBe('tuning');
+    // "services de …" seek what follows.
+    expect(head('services de restauration de vitraux')).toBe('restauration');
+    // No complement, a list, or no phrase: no head.
+    expect(head('harp tuning for music schools')).toBeNull();
+    expect(head('restauration de vitraux, mosaïques')).toBeNull();
+    expect(head('Kaminfeger')).toBeNull();
+  });
 });

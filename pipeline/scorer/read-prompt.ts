@@ -34,6 +34,12 @@ export interface ReadPrompt {
    * ("vitraux, mosaïques", "Orgeln und Harfen"): a complete match carries all of its words.
    */
   phrase: boolean;
+  /**
+   * The phrase's head, as an index into `words`: its first word when a complement follows it ("nettoyage de bâtiments
+   * scolaires", "Reinigung von Schulhäusern", "cleaning of school buildings"). The head names the work; the complement
+   * the thing it is done to or for, which other work shares. Null for a list, or a phrase without a complement.
+   */
+  head: number | null;
 }
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
@@ -289,6 +295,8 @@ export const BUSINESS_WORDS = new Set([
   'business',
   'contractor',
 ]);
+/** What links a noun to its complement: "de", "of", "di", "von", and the articles they merge with. */
+const COMPLEMENT_WORDS = new Set(['de', 'des', 'du', 'd', 'of', 'di', 'del', 'dello', 'della', 'dell', 'dei', 'degli', 'delle', 'von', 'vom', 'der']);
 const PURPOSE_WORDS = new Set(['fur', 'zugunsten', 'pour', 'destine', 'destines', 'destinee', 'destinees', 'per', 'destinati', 'destinate', 'for']);
 /**
  * A place kind or a material after what is sought is its context too: "Orgelstimmung in Kirchen", "accordage d'orgues
@@ -640,7 +648,47 @@ export function readPrompt(prompt: string): ReadPrompt {
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
-  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase: !isProfile && isOnePhrase(soughtAt, folded, itemStarts) };
+  const phrase = !isProfile && isOnePhrase(soughtAt, folded, itemStarts);
+  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase, head: phrase ? phraseHead(words) : null };
+}
+
+/**
+ * Words for a supply: "supply of fire engines", "Lieferung von Druckern", "fourniture de mobilier" seek the goods, which
+ * any notice for them is about, whether it says supply, purchase or nothing.
+ */
+const SUPPLY_HEADS = new Set(
+  [
+    'lieferung',
+    'lieferungen',
+    'beschaffung',
+    'beschaffungen',
+    'anschaffung',
+    'kauf',
+    'fourniture',
+    'fournitures',
+    'livraison',
+    'livraisons',
+    'acquisition',
+    'achat',
+    'achats',
+    'fornitura',
+    'forniture',
+    'consegna',
+    'acquisto',
+    'acquisti',
+    'supply',
+    'supplies',
+    'delivery',
+    'procurement',
+    'purchase',
+  ].map(fold),
+);
+
+/** The first sought word (past an article, a generic head or a supply word), when a complement's linking word follows it. */
+function phraseHead(words: readonly PromptWord[]): number | null {
+  const first = words.findIndex((word) => word.role === 'subject' && !isFunctionWord(word.word) && !SUPPLY_HEADS.has(fold(word.word)));
+  const next = words[first + 1];
+  return first >= 0 && next?.role === 'subject' && COMPLEMENT_WORDS.has(fold(next.word)) ? first : null;
 }
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */

@@ -62,6 +62,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    * chose 0.5 of {0.5, 1} (2026-11-28); the strength is not.
    */
   collocation: Object.freeze({ strength: 0.5, share: 0.5 }),
+  /** A notice without the head of a one-phrase prompt ("nettoyage de …") loses up to this share: the work is missing. */
+  headGate: 0.3,
   /** A notice carrying an excluded subject ("aber keine Friedhofsarbeiten") keeps this share at most. */
   exclusionFloor: 0.3,
 
@@ -138,6 +140,7 @@ export interface ScoringParameters {
   readonly qualifierGate: number;
   readonly qualifierCodeShare: number;
   readonly collocation: Readonly<{ strength: number; share: number }>;
+  readonly headGate: number;
   readonly exclusionFloor: number;
   readonly cpv: number;
   readonly cpvDepth: readonly number[];
