@@ -281,9 +281,9 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const qualifierShare = alert.qualifierWeight > 0 ? qualifier / alert.qualifierWeight : 1;
   if (alert.qualifierWeight > 0) evidence *= 1 - parameters.qualifierGate * (1 - qualifierShare);
   if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
-  if (alert.head !== undefined) {
+  if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
-    const headShare = Math.min(1, frequencies[alert.head]! / (parameters.variant.translation * parameters.field.title));
+    const headShare = Math.min(1, frequencies[alert.head.concept]! / (parameters.variant.translation * parameters.field.title));
     evidence *= 1 - parameters.headGate * (1 - headShare);
   }
 

@@ -49,8 +49,12 @@ export interface AlertProfile {
    */
   expectedWeight?: number;
   codes: AlertCode[];
-  /** The concept naming the work a one-phrase prompt seeks (`ReadPrompt.head`): a notice without it lacks the work. */
-  head?: number;
+  /**
+   * The concept naming the work a one-phrase prompt seeks (`ReadPrompt.head`), and the languages in which it has a
+   * spelling of its own (its language, and those a translation reaches): a notice in one of them without it lacks the
+   * work; in another, the word may only be untranslated ("accordage" has no German translation, "Klavierstimmung" is one).
+   */
+  head?: { concept: number; languages: readonly Language[] };
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
 }
@@ -287,9 +291,9 @@ export function prepareAlertProfile(
   // bells). It stays at least as rare as an uncommon word, so that it still outweighs a common one ("Umbau …").
   const rarestSeen = Math.max(0, ...weighed.filter((entry) => entry.seen).map((entry) => entry.idf));
   const headKey = headSeed ? `${headSeed.role}:${headSeed.stem}` : undefined;
-  let head: number | undefined;
+  let head: AlertProfile['head'];
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
-    if (key === headKey) head = concepts.length;
+    if (key === headKey) head = { concept: concepts.length, languages: bridgedLanguages(language, stems, parameters) };
     const idf = seen || rarestSeen === 0 ? ownIdf : Math.min(ownIdf, Math.max(rarestSeen, uncommonIdf));
     const index = concepts.length;
     const weight = idf * seed.share;
@@ -332,6 +336,18 @@ export function prepareAlertProfile(
     place: read.place,
     corpus,
   };
+}
+
+/**
+ * The prompt's language and those a translation of the word reaches at least half as surely as a translation can: not
+ * the word's own stems taken over as they are (a cognate guess says nothing of how the other language names the work).
+ */
+function bridgedLanguages(language: Language, stems: ReadonlyArray<[Language, string, number]>, parameters: ScoringParameters): Language[] {
+  const sure = parameters.variant.translation * parameters.strongVariant;
+  const own = new Set(stems.filter(([lang]) => lang === language).map(([, stem]) => stem));
+  const languages = new Set<Language>([language]);
+  for (const [lang, variant, weight] of stems) if (!own.has(variant) && weight >= sure) languages.add(lang);
+  return [...languages];
 }
 
 /** The longest end (of at least MIN_HEAD letters) of a German word whose stem is known: a label's or a notice's word. */
