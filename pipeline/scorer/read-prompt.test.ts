@@ -425,9 +425,16 @@ describe('readPrompt', () => {
     expect(head('tuning of harps for music schools')).toBe('tuning');
     // "services de …" seek what follows.
     expect(head('services de restauration de vitraux')).toBe('restauration');
-    // No complement, a list, or no phrase: no head.
+    // The complement may list things; a later item with a complement of its own is another work, and heads joined
+    // before their complement are two works.
+    expect(head('restauration de vitraux, mosaïques')).toBe('restauration');
+    expect(head('Reinigung von Kirchen und Kapellen')).toBe('Reinigung');
+    expect(head('restauration de vitraux, réparation d’orgues')).toBeNull();
+    expect(head('accordage et réparation de pianos')).toBeNull();
+    expect(head('services de restauration, de dorure et de reliure')).toBeNull();
+    expect(head('restauration de vitraux et prestations de conseil')).toBeNull();
+    // No complement, or no phrase: no head.
     expect(head('harp tuning for music schools')).toBeNull();
-    expect(head('restauration de vitraux, mosaïques')).toBeNull();
     expect(head('Kaminfeger')).toBeNull();
   });
 });

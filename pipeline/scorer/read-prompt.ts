@@ -513,9 +513,10 @@ const PUBLIC = new Set(
 const describesContract = (folded: readonly string[], at: number) =>
   PUBLIC.has(folded[at]!) && (isContractWord(folded[at + 1] ?? '') || isContractWord(folded[at - 1] ?? ''));
 
+const isStopWord = (word: string) => LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
+
 /** A function word, a procurement word ("Ausschreibungen", "appels d’offres") or a generic head, in any of the four languages: it names nothing sought. */
-const isFunctionWord = (word: string) =>
-  GENERIC_HEADS.has(fold(word)) || isContractHead(fold(word)) || LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
+const isFunctionWord = (word: string) => GENERIC_HEADS.has(fold(word)) || isContractHead(fold(word)) || isStopWord(word);
 
 /**
  * Reads a subscriber's prompt: a company profile is reduced to what it seeks (its self-description
@@ -538,6 +539,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const codes: PromptCode[] = [];
   /** Where each sought word stands (over all clauses): whether they make one phrase. */
   const soughtAt: number[] = [];
+  /** Where each of `words` stands. */
+  const wordAt: number[] = [];
   /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
@@ -638,6 +641,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       )
         continue;
       if (describesContract(folded, at)) continue;
+      wordAt.push(at);
       words.push({ word: clause[i]!, role });
       if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
       if (role === 'subject') soughtAt.push(at);
@@ -649,7 +653,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
   const phrase = !isProfile && isOnePhrase(soughtAt, folded, itemStarts);
-  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase, head: phrase ? phraseHead(words) : null };
+  const head = isProfile ? null : phraseHead(soughtAt, all, folded, itemStarts);
+  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase, head: head === null ? null : wordAt.indexOf(head) };
 }
 
 /**
@@ -684,11 +689,26 @@ const SUPPLY_HEADS = new Set(
   ].map(fold),
 );
 
-/** The first sought word (past an article, a generic head or a supply word), when a complement's linking word follows it. */
-function phraseHead(words: readonly PromptWord[]): number | null {
-  const first = words.findIndex((word) => word.role === 'subject' && !isFunctionWord(word.word) && !SUPPLY_HEADS.has(fold(word.word)));
-  const next = words[first + 1];
-  return first >= 0 && next?.role === 'subject' && COMPLEMENT_WORDS.has(fold(next.word)) ? first : null;
+/**
+ * Where the head of what is sought stands: its first word (past an article, a generic head or a supply word), when the
+ * sought words stand together and a complement's linking word follows it. The complement may list things ("Reinigung von
+ * Schulhäusern und Turnhallen", "nettoyage des écoles et des bâtiments administratifs"), not works of their own: a later
+ * item whose first word a complement follows ("Entretien des espaces verts, fauchage des talus") is another work, and
+ * the prompt then has no one head.
+ */
+function phraseHead(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): number | null {
+  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
+  const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!));
+  if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  let itemOpen = false;
+  for (let index = first + 2; index <= at.at(-1)!; index++) {
+    if (itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) itemOpen = true;
+    if (LIST_JOINERS.has(folded[index]!) || isStopWord(all[index]!)) continue;
+    // The item's first word: another head if a complement follows it (a generic or a contract head too: "… et mandats d'…").
+    if (itemOpen && COMPLEMENT_WORDS.has(folded[index + 1] ?? '') && at.includes(index + 1)) return null;
+    itemOpen = false;
+  }
+  return first;
 }
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
