@@ -50,7 +50,7 @@ export interface AlertProfile {
   expectedWeight?: number;
   codes: AlertCode[];
   /**
-   * The concept naming the work a one-phrase prompt seeks (`ReadPrompt.head`), and the languages in which it has a
+   * The concept naming the work the prompt seeks (`ReadPrompt.head`), and the languages in which it has a
    * spelling of its own (its language, and those a translation reaches): a notice in one of them without it lacks the
    * work; in another, the word may only be untranslated ("accordage" has no German translation, "Klavierstimmung" is one).
    */

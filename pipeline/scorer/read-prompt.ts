@@ -35,9 +35,10 @@ export interface ReadPrompt {
    */
   phrase: boolean;
   /**
-   * The phrase's head, as an index into `words`: its first word when a complement follows it ("nettoyage de bâtiments
-   * scolaires", "Reinigung von Schulhäusern", "cleaning of school buildings"). The head names the work; the complement
-   * the thing it is done to or for, which other work shares. Null for a list, or a phrase without a complement.
+   * The head of what is sought, as an index into `words`: its first word when a complement follows it ("nettoyage de
+   * bâtiments scolaires", "Reinigung von Schulhäusern und Turnhallen", "cleaning of school buildings"). The head names
+   * the work; the complement the things it is done to or for, which other work shares. Null without a complement, or
+   * for a list of works ("restauration de vitraux, réparation d'orgues").
    */
   head: number | null;
 }

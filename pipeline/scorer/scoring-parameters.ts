@@ -62,7 +62,10 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    * chose 0.5 of {0.5, 1} (2026-11-28); the strength is not.
    */
   collocation: Object.freeze({ strength: 0.5, share: 0.5 }),
-  /** A notice without the head of a one-phrase prompt ("nettoyage de …") loses up to this share: the work is missing. */
+  /**
+   * A notice without the head of what is sought ("nettoyage de …", "Reinigung von …") loses up to this share: the work
+   * is missing. Not tuned (no labelled alert has such a head): the qualifiers' tuned gate.
+   */
   headGate: 0.3,
   /** A notice carrying an excluded subject ("aber keine Friedhofsarbeiten") keeps this share at most. */
   exclusionFloor: 0.3,
