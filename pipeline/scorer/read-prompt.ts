@@ -691,7 +691,55 @@ const SUPPLY_HEADS = new Set(
 );
 
 /**
- * Where the head of what is sought stands: its first word (past an article, a generic head or a supply word), when the
+ * Words for what is done to a thing rather than a trade of its own: "remplacement des ascenseurs", "Erneuerung der
+ * Elektroanlagen", "renovation of school buildings" seek the lifts' or the installations' trade, which a notice names
+ * with any of these words or none ("Ersatz", "Sanierung", "Instandsetzung" and "Erneuerung" say much the same, and no
+ * translation links them all).
+ */
+const INTERVENTION_HEADS = new Set(
+  [
+    'neubau',
+    'ersatz',
+    'erneuerung',
+    'sanierung',
+    'renovation',
+    'renovierung',
+    'instandsetzung',
+    'reparatur',
+    'umbau',
+    'erweiterung',
+    'bau',
+    'construction',
+    'remplacement',
+    'renouvellement',
+    'rénovation',
+    'réfection',
+    'réparation',
+    'réhabilitation',
+    'assainissement',
+    'transformation',
+    'agrandissement',
+    'extension',
+    'costruzione',
+    'sostituzione',
+    'rinnovo',
+    'ristrutturazione',
+    'risanamento',
+    'riparazione',
+    'ampliamento',
+    'replacement',
+    'renewal',
+    'refurbishment',
+    'repair',
+    'repairs',
+    'rehabilitation',
+    'conversion',
+  ].map(fold),
+);
+
+/**
+ * Where the head of what is sought stands: its first word (past an article, a generic head, a supply word or a word for
+ * an intervention), when the
  * sought words stand together and a complement's linking word follows it. The complement may list things ("Reinigung von
  * Schulhäusern und Turnhallen", "nettoyage des écoles et des bâtiments administratifs"), not works of their own: a later
  * item whose first word a complement follows ("Entretien des espaces verts, fauchage des talus") is another work, and
@@ -699,7 +747,7 @@ const SUPPLY_HEADS = new Set(
  */
 function phraseHead(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): number | null {
   for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
-  const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!));
+  const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!));
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
   let itemOpen = false;
   for (let index = first + 2; index <= at.at(-1)!; index++) {
