@@ -254,7 +254,7 @@ describe('local scorer', () => {
 
   it("reads a phrase's head as the work sought: a notice about the complement's thing without the work is no complete match", () => {
     // Without the head, "Turnhallen" carried two thirds of the phrase and the renovation e-mailed (75).
-    const renovation = notice({ title: 'Turnhalle Sanierung: Elektroinstallationen', cpvCodes: ['45214400'] });
+    const renovation = notice({ title: 'Turnhalle Sanierung: Malerarbeiten', cpvCodes: ['45214400'] });
     const cleaning = notice({ title: 'Unterhaltsreinigung der Turnhallen', cpvCodes: ['90911200'] });
     expect(score('Reinigung von Turnhallen', 'de', renovation).score).toBeLessThan(70);
     expect(score('Reinigung von Turnhallen', 'de', cleaning).score).toBeGreaterThanOrEqual(70);

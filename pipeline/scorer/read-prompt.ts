@@ -36,7 +36,7 @@ export interface ReadPrompt {
   phrase: boolean;
   /**
    * The head of what is sought, as an index into `words`: its first word when a complement follows it ("nettoyage de
-   * bâtiments scolaires", "Reinigung von Schulhäusern und Turnhallen", "cleaning of school buildings"). The head names
+   * salles de gymnastique", "Reinigung von Kirchen und Kapellen", "cleaning of bell towers"). The head names
    * the work; the complement the things it is done to or for, which other work shares. Null without a complement, or
    * for a list of works ("restauration de vitraux, réparation d'orgues").
    */
@@ -691,10 +691,10 @@ const SUPPLY_HEADS = new Set(
 );
 
 /**
- * Words for what is done to a thing rather than a trade of its own: "remplacement des ascenseurs", "Erneuerung der
- * Elektroanlagen", "renovation of school buildings" seek the lifts' or the installations' trade, which a notice names
- * with any of these words or none ("Ersatz", "Sanierung", "Instandsetzung" and "Erneuerung" say much the same, and no
- * translation links them all).
+ * Words for what is done to a thing rather than a trade of its own: "remplacement des orgues", "Erneuerung der Turmuhren",
+ * "renovation of bell towers" seek the organ builder's or the clockmaker's trade, which a notice names with any of these
+ * words or none ("Ersatz", "Sanierung", "Instandsetzung" and "Erneuerung" say much the same, and no translation links
+ * them all).
  */
 const INTERVENTION_HEADS = new Set(
   [
@@ -702,7 +702,7 @@ const INTERVENTION_HEADS = new Set(
     'ersatz',
     'erneuerung',
     'sanierung',
-    'renovation',
+    'renovation', // and, folded, the French "rénovation"
     'renovierung',
     'instandsetzung',
     'reparatur',
@@ -712,7 +712,6 @@ const INTERVENTION_HEADS = new Set(
     'construction',
     'remplacement',
     'renouvellement',
-    'rénovation',
     'réfection',
     'réparation',
     'réhabilitation',
@@ -739,11 +738,9 @@ const INTERVENTION_HEADS = new Set(
 
 /**
  * Where the head of what is sought stands: its first word (past an article, a generic head, a supply word or a word for
- * an intervention), when the
- * sought words stand together and a complement's linking word follows it. The complement may list things ("Reinigung von
- * Schulhäusern und Turnhallen", "nettoyage des écoles et des bâtiments administratifs"), not works of their own: a later
- * item whose first word a complement follows ("Entretien des espaces verts, fauchage des talus") is another work, and
- * the prompt then has no one head.
+ * an intervention), when the sought words stand together and a complement's linking word follows it. The complement
+ * may list things ("Reinigung von Kirchen und Kapellen", "nettoyage des églises et des chapelles"), not works of their own: a later item whose first word a complement follows ("restauration de
+ * vitraux, réparation d'orgues") is another work, and the prompt then has no one head.
  */
 function phraseHead(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): number | null {
   for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
@@ -753,7 +750,7 @@ function phraseHead(at: readonly number[], all: readonly string[], folded: reado
   for (let index = first + 2; index <= at.at(-1)!; index++) {
     if (itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) itemOpen = true;
     if (LIST_JOINERS.has(folded[index]!) || isStopWord(all[index]!)) continue;
-    // The item's first word: another head if a complement follows it (a generic or a contract head too: "… et mandats d'…").
+    // The item's first word: another head if a complement follows it (a generic or a contract head too: "… et prestations de conseil").
     if (itemOpen && COMPLEMENT_WORDS.has(folded[index + 1] ?? '') && at.includes(index + 1)) return null;
     itemOpen = false;
   }
