@@ -269,6 +269,16 @@ describe('local scorer', () => {
     expect(scorer.prepareAlert('accordage de pianos', 'fr').head?.languages).toEqual(['fr']);
   });
 
+  it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {
+    const prompt = 'Reinigung von Turnhallen und Schwimmbädern';
+    expect(scorer.prepareAlert(prompt, 'de').head?.things).toHaveLength(2);
+    const building = score(prompt, 'de', notice({ title: 'Neubau Turnhalle und Schwimmbad: Elektroinstallationen', cpvCodes: ['45311000'] })).score;
+    const cleaning = score(prompt, 'de', notice({ title: 'Unterhaltsreinigung Schwimmbad', cpvCodes: ['90911200'] })).score;
+    // Read as two words of the expected mass, both things made the building lot a complete match (75 against 81).
+    expect(cleaning).toBeGreaterThanOrEqual(70);
+    expect(cleaning - building).toBeGreaterThanOrEqual(15);
+  });
+
   it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no building of them', () => {
     const codes = scorer.prepareAlert('Vermessungsarbeiten für Kernkraftwerke', 'de').codes.map((entry) => entry.code);
     expect(codes[0]).toBe('71355000');

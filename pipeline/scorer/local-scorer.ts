@@ -168,6 +168,9 @@ interface AlertLookup {
   frequencies: Float64Array;
   /** Project code → CPV evidence and the alert code it met. */
   byCode: Map<string, number>;
+  /** Concept → the complement's thing it belongs to (`AlertProfile.head.things`), or -1; and each thing's matched weight. */
+  thingOf: Int32Array | null;
+  thingWeights: Float64Array;
 }
 
 const lookups = new WeakMap<AlertProfile, AlertLookup>();
@@ -183,7 +186,22 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     slots[id] = pairs.length;
     pairs.push(entry);
   }
-  lookup = { slots, pairs, frequencies: new Float64Array(alert.concepts.length), byCode: new Map() };
+  const things = alert.head?.things;
+  let thingOf: Int32Array | null = null;
+  if (things) {
+    thingOf = new Int32Array(alert.concepts.length).fill(-1);
+    things.forEach((thing, k) => {
+      for (const index of thing) thingOf![index] = k;
+    });
+  }
+  lookup = {
+    slots,
+    pairs,
+    frequencies: new Float64Array(alert.concepts.length),
+    byCode: new Map(),
+    thingOf,
+    thingWeights: new Float64Array(things?.length ?? 0),
+  };
   lookups.set(alert, lookup);
   return lookup;
 }
@@ -234,6 +252,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const lookup = lookupFor(alert);
   const { slots, pairs: slotPairs } = lookup;
   const frequencies = lookup.frequencies.fill(0);
+  lookup.thingWeights.fill(0);
   const { termIds, termFrequencies } = project;
   for (let i = 0; i < termIds.length; i++) {
     const id = termIds[i]!;
@@ -259,7 +278,14 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     if (concept.role === 'exclusion')
       exclusion = Math.max(exclusion, Math.min(1, frequency / parameters.field.title) * Math.min(1, concept.idf / parameters.absoluteEvidence));
     else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
+    else if (lookup.thingOf !== null && lookup.thingOf[index]! >= 0) lookup.thingWeights[lookup.thingOf[index]!]! += concept.weight * matched;
     else subject += concept.weight * matched;
+  }
+  if (lookup.thingOf !== null) {
+    // The things the head's complement lists are alternatives: the best one counts, as one thing of the expected mass.
+    let best = 0;
+    for (let k = 0; k < lookup.thingWeights.length; k++) best = Math.max(best, lookup.thingWeights[k]!);
+    subject += best;
   }
   const total = queryMass(alert);
   const matchedWeight = subject + qualifier;

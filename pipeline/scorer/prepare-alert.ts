@@ -54,7 +54,12 @@ export interface AlertProfile {
    * spelling of its own (its language, and those a translation reaches): a notice in one of them without it lacks the
    * work; in another, the word may only be untranslated ("accordage" has no German translation, "Klavierstimmung" is one).
    */
-  head?: { concept: number; languages: readonly Language[] };
+  head?: {
+    concept: number;
+    languages: readonly Language[];
+    /** The things the head's complement lists, as concept groups, when it lists several: any one of them is sought. */
+    things?: ReadonlyArray<readonly number[]>;
+  };
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
 }
@@ -182,10 +187,12 @@ export function prepareAlertProfile(
   const wordSeeds: Array<ConceptSeed | null> = [];
   /** The phrase head's seed: a compound's last part ("Reinigung" of "Unterhaltsreinigung") names the work. */
   let headSeed: ConceptSeed | undefined;
+  const seedsOfWord: ConceptSeed[][] = [];
   read.words.forEach((word, index) => {
     const before = seeds.length;
     addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index));
     const added = seeds.slice(before);
+    seedsOfWord[index] = added;
     if (added.length > 0) wordSeeds.push(added.length === 1 && added[0]!.whole ? added[0]! : null);
     if (index === read.head) headSeed = added.at(-1);
   });
@@ -292,7 +299,9 @@ export function prepareAlertProfile(
   const rarestSeen = Math.max(0, ...weighed.filter((entry) => entry.seen).map((entry) => entry.idf));
   const headKey = headSeed ? `${headSeed.role}:${headSeed.stem}` : undefined;
   let head: AlertProfile['head'];
+  const conceptOfKey = new Map<string, number>();
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
+    conceptOfKey.set(key, concepts.length);
     if (key === headKey) head = { concept: concepts.length, languages: bridgedLanguages(language, stems, parameters) };
     const idf = seen || rarestSeen === 0 ? ownIdf : Math.min(ownIdf, Math.max(rarestSeen, uncommonIdf));
     const index = concepts.length;
@@ -315,6 +324,10 @@ export function prepareAlertProfile(
   }
   const sum = (role: ConceptRole) => concepts.filter((concept) => concept.role === role).reduce((total, concept) => total + concept.weight, 0);
   const wholePhrase = read.phrase && sum('qualifier') === 0;
+  if (head !== undefined) {
+    const things = thingsOf(read.things, seedsOfWord, conceptOfKey, head.concept);
+    if (things.length > 1) head = { ...head, things };
+  }
   const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
   for (const typed of read.codes) if (typed.role !== 'exclusion' && resources.catalog.get(typed.code)) codes.push({ code: typed.code, weight: 1 });
   for (const extra of context.extra?.codes ?? [])
@@ -325,17 +338,42 @@ export function prepareAlertProfile(
     termKeys,
     subjectWeight: sum('subject'),
     qualifierWeight: sum('qualifier'),
-    expectedWeight: Math.max(
-      heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
-      // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
-      // purpose qualifies it: "Maurerarbeiten für Backöfen" may name what it seeks in the purpose.
-      heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
-    ),
+    expectedWeight: head?.things
+      ? expectedWithThings(concepts, head.things, parameters.qualifierMass * sum('qualifier'))
+      : Math.max(
+          heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
+          // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
+          // purpose qualifies it: "Maurerarbeiten für Backöfen" may name what it seeks in the purpose.
+          heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
+        ),
     codes,
     ...(head !== undefined ? { head } : {}),
     place: read.place,
     corpus,
   };
+}
+
+/** The complement's things as groups of concepts (the head's own and a concept of two things left out). */
+function thingsOf(
+  things: readonly number[][],
+  seedsOfWord: ReadonlyArray<readonly ConceptSeed[]>,
+  conceptOfKey: ReadonlyMap<string, number>,
+  headConcept: number,
+): number[][] {
+  const groups = things.map((thing) => [
+    ...new Set(thing.flatMap((word) => (seedsOfWord[word] ?? []).map((seed) => conceptOfKey.get(`${seed.role}:${seed.stem}`)).filter((c) => c !== undefined))),
+  ]);
+  const count = new Map<number, number>();
+  for (const group of groups) for (const concept of group) count.set(concept, (count.get(concept) ?? 0) + 1);
+  return groups.map((group) => group.filter((concept) => concept !== headConcept && count.get(concept) === 1)).filter((group) => group.length > 0);
+}
+
+/** What a complete match weighs when the complement lists things: the rest of the prompt and one thing, its heaviest. */
+function expectedWithThings(concepts: readonly AlertConcept[], things: ReadonlyArray<readonly number[]>, qualifiers: number): number {
+  const inThing = new Set(things.flat());
+  const rest = concepts.reduce((total, concept, index) => (concept.role === 'subject' && !inThing.has(index) ? total + concept.weight : total), 0);
+  const heaviest = Math.max(...things.map((thing) => thing.reduce((total, index) => total + concepts[index]!.weight, 0)));
+  return rest + heaviest + qualifiers;
 }
 
 /**

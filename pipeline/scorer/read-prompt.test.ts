@@ -432,6 +432,8 @@ describe('readPrompt', () => {
     // before their complement are two works.
     expect(head('restauration de vitraux, mosaïques')).toBe('restauration');
     expect(head('Reinigung von Kirchen und Kapellen')).toBe('Reinigung');
+    const read = readPrompt('Reinigung von Kirchen, Kapellen und Pfarrhäusern');
+    expect(read.things.map((thing) => thing.map((index) => read.words[index]!.word))).toEqual([['Kirchen'], ['Kapellen'], ['Pfarrhäusern']]);
     expect(head('restauration de vitraux, réparation d’orgues')).toBeNull();
     expect(head('accordage et réparation de pianos')).toBeNull();
     expect(head('services de restauration, de dorure et de reliure')).toBeNull();

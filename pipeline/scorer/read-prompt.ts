@@ -41,6 +41,8 @@ export interface ReadPrompt {
    * for a list of works ("restauration de vitraux, réparation d'orgues").
    */
   head: number | null;
+  /** The things the head's complement lists (indices into `words`, one array per thing): any one of them is sought. */
+  things: number[][];
 }
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
@@ -655,7 +657,14 @@ export function readPrompt(prompt: string): ReadPrompt {
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
   const phrase = !isProfile && isOnePhrase(soughtAt, folded, itemStarts);
   const head = isProfile ? null : phraseHead(soughtAt, all, folded, itemStarts);
-  return { words, codes, place: readPlaceConstraint(all, sought, excluded), phrase, head: head === null ? null : wordAt.indexOf(head) };
+  return {
+    words,
+    codes,
+    place: readPlaceConstraint(all, sought, excluded),
+    phrase,
+    head: head === null ? null : wordAt.indexOf(head.head),
+    things: head === null ? [] : head.things.map((thing) => thing.map((at) => wordAt.indexOf(at))),
+  };
 }
 
 /**
@@ -742,19 +751,27 @@ const INTERVENTION_HEADS = new Set(
  * may list things ("Reinigung von Kirchen und Kapellen", "nettoyage des églises et des chapelles"), not works of their own: a later item whose first word a complement follows ("restauration de
  * vitraux, réparation d'orgues") is another work, and the prompt then has no one head.
  */
-function phraseHead(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): number | null {
+function phraseHead(
+  at: readonly number[],
+  all: readonly string[],
+  folded: readonly string[],
+  itemStarts: ReadonlySet<number>,
+): { head: number; things: number[][] } | null {
   for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
   const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!));
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  const things: number[][] = [[]];
   let itemOpen = false;
   for (let index = first + 2; index <= at.at(-1)!; index++) {
+    if ((itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) && things.at(-1)!.length > 0) things.push([]);
     if (itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) itemOpen = true;
     if (LIST_JOINERS.has(folded[index]!) || isStopWord(all[index]!)) continue;
     // The item's first word: another head if a complement follows it (a generic or a contract head too: "… et prestations de conseil").
     if (itemOpen && COMPLEMENT_WORDS.has(folded[index + 1] ?? '') && at.includes(index + 1)) return null;
     itemOpen = false;
+    things.at(-1)!.push(index);
   }
-  return first;
+  return { head: first, things: things.filter((thing) => thing.length > 0) };
 }
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
