@@ -279,6 +279,14 @@ describe('local scorer', () => {
     expect(cleaning - building).toBeGreaterThanOrEqual(15);
   });
 
+  it('excludes by an excluded phrase only a notice that carries each of its words ("no tree felling" is no "no trees")', () => {
+    const prompt = 'park maintenance, no tree felling';
+    const care = notice({ language: 'en', title: 'Park maintenance, including the care of trees and lawns', cpvCodes: ['77310000'] });
+    const felling = notice({ language: 'en', title: 'Tree felling in the city park', cpvCodes: ['77310000'] });
+    expect(score(prompt, 'en', care).score).toBeGreaterThanOrEqual(70);
+    expect(score(prompt, 'en', felling).score).toBeLessThan(score('park maintenance', 'en', felling).score - 40);
+  });
+
   it('maps a prompt to CPV codes by what it seeks more than by its purpose: surveying for power plants is no building of them', () => {
     const codes = scorer.prepareAlert('Vermessungsarbeiten für Kernkraftwerke', 'de').codes.map((entry) => entry.code);
     expect(codes[0]).toBe('71355000');

@@ -171,6 +171,9 @@ interface AlertLookup {
   /** Concept → the complement's thing it belongs to (`AlertProfile.head.things`), or -1; and each thing's matched weight. */
   thingOf: Int32Array | null;
   thingWeights: Float64Array;
+  /** Exclusion concept → its excluded phrase (`AlertProfile.exclusionPhrases`), or -1; and each concept's presence. */
+  phraseOf: Int32Array | null;
+  phrasePresence: Float64Array;
 }
 
 const lookups = new WeakMap<AlertProfile, AlertLookup>();
@@ -194,6 +197,13 @@ function lookupFor(alert: AlertProfile): AlertLookup {
       for (const index of thing) thingOf![index] = k;
     });
   }
+  let phraseOf: Int32Array | null = null;
+  if (alert.exclusionPhrases) {
+    phraseOf = new Int32Array(alert.concepts.length).fill(-1);
+    alert.exclusionPhrases.forEach((phrase, k) => {
+      for (const index of phrase) phraseOf![index] = k;
+    });
+  }
   lookup = {
     slots,
     pairs,
@@ -201,6 +211,8 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     byCode: new Map(),
     thingOf,
     thingWeights: new Float64Array(things?.length ?? 0),
+    phraseOf,
+    phrasePresence: new Float64Array(alert.concepts.length),
   };
   lookups.set(alert, lookup);
   return lookup;
@@ -253,6 +265,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const { slots, pairs: slotPairs } = lookup;
   const frequencies = lookup.frequencies.fill(0);
   lookup.thingWeights.fill(0);
+  lookup.phrasePresence.fill(0);
   const { termIds, termFrequencies } = project;
   for (let i = 0; i < termIds.length; i++) {
     const id = termIds[i]!;
@@ -275,9 +288,11 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     const matched = saturate(frequency, norm);
     // An excluded word counts fully once the notice carries it as a title word (or its CPV code's label) does: no
     // saturation, which would leave a notice filed under the excluded thing more than half of its score.
-    if (concept.role === 'exclusion')
-      exclusion = Math.max(exclusion, Math.min(1, frequency / parameters.field.title) * Math.min(1, concept.idf / parameters.absoluteEvidence));
-    else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
+    if (concept.role === 'exclusion') {
+      const presence = Math.min(1, frequency / parameters.field.title) * Math.min(1, concept.idf / parameters.absoluteEvidence);
+      if (lookup.phraseOf !== null && lookup.phraseOf[index]! >= 0) lookup.phrasePresence[index] = presence;
+      else exclusion = Math.max(exclusion, presence);
+    } else if (concept.role === 'qualifier') qualifier += concept.weight * matched;
     else if (lookup.thingOf !== null && lookup.thingOf[index]! >= 0) lookup.thingWeights[lookup.thingOf[index]!]! += concept.weight * matched;
     else subject += concept.weight * matched;
   }
@@ -286,6 +301,14 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     let best = 0;
     for (let k = 0; k < lookup.thingWeights.length; k++) best = Math.max(best, lookup.thingWeights[k]!);
     subject += best;
+  }
+  if (lookup.phraseOf !== null && alert.exclusionPhrases) {
+    // An excluded phrase ("no tree felling") excludes a notice that carries each of its words, as much as its least one.
+    for (const phrase of alert.exclusionPhrases) {
+      let least = 1;
+      for (const index of phrase) least = Math.min(least, lookup.phrasePresence[index]!);
+      exclusion = Math.max(exclusion, least);
+    }
   }
   const total = queryMass(alert);
   const matchedWeight = subject + qualifier;

@@ -60,6 +60,8 @@ export interface AlertProfile {
     /** The things the head's complement lists, as concept groups, when it lists several: any one of them is sought. */
     things?: ReadonlyArray<readonly number[]>;
   };
+  /** Excluded words that name one thing together ("no tree felling"), as concept groups: a notice must carry each. */
+  exclusionPhrases?: ReadonlyArray<readonly number[]>;
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
 }
@@ -328,6 +330,7 @@ export function prepareAlertProfile(
     const things = thingsOf(read.things, seedsOfWord, conceptOfKey, head.concept);
     if (things.length > 1) head = { ...head, things };
   }
+  const exclusionPhrases = exclusionPhrasesOf(read.words, seedsOfWord, conceptOfKey);
   const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
   for (const typed of read.codes) if (typed.role !== 'exclusion' && resources.catalog.get(typed.code)) codes.push({ code: typed.code, weight: 1 });
   for (const extra of context.extra?.codes ?? [])
@@ -348,9 +351,32 @@ export function prepareAlertProfile(
         ),
     codes,
     ...(head !== undefined ? { head } : {}),
+    ...(exclusionPhrases.length > 0 ? { exclusionPhrases } : {}),
     place: read.place,
     corpus,
   };
+}
+
+/** The excluded phrases of several words, as groups of exclusion concepts (a concept of two phrases left out). */
+function exclusionPhrasesOf(
+  words: readonly PromptWord[],
+  seedsOfWord: ReadonlyArray<readonly ConceptSeed[]>,
+  conceptOfKey: ReadonlyMap<string, number>,
+): number[][] {
+  const byPhrase = new Map<number, Set<number>>();
+  const phrasesOf = new Map<number, number>();
+  words.forEach((word, index) => {
+    if (word.role !== 'exclusion' || word.phrase === undefined) return;
+    for (const seed of seedsOfWord[index] ?? []) {
+      const concept = conceptOfKey.get(`${seed.role}:${seed.stem}`);
+      if (concept === undefined) continue;
+      let members = byPhrase.get(word.phrase);
+      if (!members) byPhrase.set(word.phrase, (members = new Set()));
+      if (!members.has(concept)) phrasesOf.set(concept, (phrasesOf.get(concept) ?? 0) + 1);
+      members.add(concept);
+    }
+  });
+  return [...byPhrase.values()].map((members) => [...members].filter((concept) => phrasesOf.get(concept) === 1)).filter((members) => members.length > 1);
 }
 
 /** The complement's things as groups of concepts (the head's own and a concept of two things left out). */

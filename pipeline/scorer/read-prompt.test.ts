@@ -113,6 +113,9 @@ describe('readPrompt', () => {
   it('makes a purpose after a wish a qualifier once the wish named what it seeks: "Wir suchen Orgelrevisionen für Kirchgemeinden"', () => {
     expect(of('Wir suchen Orgelrevisionen für Kirchgemeinden', 'qualifier')).toEqual(['Kirchgemeinden']);
     expect(of('looking for harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    // "look for" and "search for" are wishes too, not a purpose ("for") after "We … look".
+    expect(of('We are a harp workshop and look for harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    expect(of('We are a harp workshop and search for harp tuning', 'subject')).toEqual(['harp', 'tuning']);
     expect(of('Nous cherchons des vitraux pour chapelles', 'qualifier')).toEqual(['chapelles']);
     expect(of('Cerchiamo accordature di arpe per scuole di musica', 'qualifier')).toEqual(['scuole', 'di', 'musica']);
     // Before anything sought is named, the purpose is what is sought; a word describing the contract names nothing sought.
@@ -412,6 +415,20 @@ describe('readPrompt', () => {
     expect(phrase('accordatura di arpe e organi')).toBe(false);
     expect(phrase('Kaminfeger')).toBe(false);
     expect(phrase('Glazier from Lucerne, seeking glass roofs')).toBe(false);
+  });
+
+  it('groups excluded words that stand together into one phrase, a list mark or a joining word starting the next', () => {
+    const phrases = (prompt: string) => {
+      const groups = new Map<number, string[]>();
+      for (const word of readPrompt(prompt).words) if (word.phrase !== undefined) groups.set(word.phrase, [...(groups.get(word.phrase) ?? []), word.word]);
+      return [...groups.values()];
+    };
+    expect(phrases('park maintenance, no tree felling')).toEqual([['tree', 'felling']]);
+    expect(phrases("entretien des parcs, sans abattage d'arbres ni taille de haies")).toEqual([
+      ['abattage', 'arbres'],
+      ['taille', 'haies'],
+    ]);
+    expect(phrases('Malerarbeiten, aber keine Fassaden oder Dächer')).toEqual([['Fassaden'], ['Dächer']]);
   });
 
   it("reads a phrase's first word as its head when a complement follows it, past an article and a generic head", () => {

@@ -17,6 +17,11 @@ export type WordRole = 'subject' | 'profile' | 'qualifier' | 'exclusion';
 export interface PromptWord {
   word: string;
   role: WordRole;
+  /**
+   * For an excluded word that names something with its neighbours ("no tree felling", "pas de génie civil"): the
+   * phrase it belongs to. A notice is excluded by a phrase only when it carries each of its words.
+   */
+  phrase?: number;
 }
 
 /** A CPV code typed in the prompt ("45262500", "CPV 45262500-6"), in the role of the words around it. */
@@ -117,6 +122,10 @@ const SEEK_PHRASES = [
   ['ricerchiamo'],
   ['looking', 'for'],
   ['looks', 'for'],
+  ['look', 'for'],
+  ['searching', 'for'],
+  ['search', 'for'],
+  ['searches', 'for'],
   ['seeking'],
   ['seeks'],
   ['seek'],
@@ -544,6 +553,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const soughtAt: number[] = [];
   /** Where each of `words` stands. */
   const wordAt: number[] = [];
+  let exclusionPhrase = 0;
+  let lastExcludedAt = -1;
   /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
@@ -645,6 +656,15 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       if (describesContract(folded, at)) continue;
       wordAt.push(at);
+      if (role === 'exclusion' && !LIST_JOINERS.has(folded[at]!) && !isStopWord(clause[i]!)) {
+        // Excluded words next to each other (articles and prepositions between allowed) name one thing; a list mark or a
+        // joining word ("ou", "oder", "ni") starts another.
+        if (lastExcludedAt < 0 || itemStarts.has(at) || folded.slice(lastExcludedAt + 1, at).some((word) => LIST_JOINERS.has(word) || !isStopWord(word)))
+          exclusionPhrase += 1;
+        lastExcludedAt = at;
+        words.push(isFunctionWord(clause[i]!) ? { word: clause[i]!, role } : { word: clause[i]!, role, phrase: exclusionPhrase });
+        continue;
+      }
       words.push({ word: clause[i]!, role });
       if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
       if (role === 'subject') soughtAt.push(at);
