@@ -186,6 +186,11 @@ describe('readPrompt', () => {
     expect(of('Notre entreprise pose des vitraux et nous souhaitons des mandats de restauration', 'subject')).toEqual(['des', 'mandats', 'de', 'restauration']);
     expect(of('La nostra ditta accorda arpe, vorremmo appalti di accordatura', 'subject')).toEqual(['appalti', 'di', 'accordatura']);
     expect(of('Our firm tunes harps; we want harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    // The wish without its subject after a self-description, in the third person, and with "wollen", "vogliamo".
+    expect(of('Wir sind eine Orgelbauerei und möchten Aufträge für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'Orgelrevisionen']);
+    expect(of('Notre atelier de vitrail souhaite des mandats de restauration', 'subject')).toEqual(['des', 'mandats', 'de', 'restauration']);
+    expect(of('Wir wollen Aufträge für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'Orgelrevisionen']);
+    expect(of('Siamo un laboratorio di arpe e vogliamo appalti di accordatura', 'subject')).toEqual(['appalti', 'di', 'accordatura']);
     expect(of('Our firm tunes harps; we want harp tuning for music schools', 'profile')).toEqual(['tunes', 'harps']);
   });
 

@@ -139,13 +139,20 @@ const SEEK_PHRASES = [
   // A wish said as one ("wir möchten …", "nous souhaitons …", "vorremmo …", "we want …").
   ['wir', 'mochten'],
   ['mochten', 'wir'],
+  // After a self-description the subject is not repeated: "Wir sind eine Gärtnerei und möchten …".
+  ['mochten'],
   ['ich', 'mochte'],
+  ['wir', 'wollen'],
+  ['wollen', 'wir'],
   ['wir', 'wunschen'],
   ['nous', 'souhaitons'],
   ['souhaitons'],
+  // The third person, as "cherche" ("Notre entreprise … souhaite …").
+  ['souhaite'],
   ['nous', 'voulons'],
   ['je', 'souhaite'],
   ['desideriamo'],
+  ['vogliamo'],
   ['vorremmo'],
   ['ci', 'interessano'],
   ['we', 'want'],
