@@ -459,6 +459,9 @@ describe('readPrompt', () => {
     expect(head('restauration de vitraux, réparation d’orgues')).toBeNull();
     expect(head('accordage et réparation de pianos')).toBeNull();
     expect(head('services de restauration, de dorure et de reliure')).toBeNull();
+    // In what a company profile seeks, past a word for a contract.
+    expect(head('Atelier de vitrail cherche des contrats de restauration de vitraux et de mosaïques')).toBe('restauration');
+    expect(head('Orgelbauer sucht Aufträge für die Revision von Kirchenorgeln')).toBe('Revision');
     expect(head('restauration de vitraux et prestations de conseil')).toBeNull();
     // No complement, or no phrase: no head.
     expect(head('harp tuning for music schools')).toBeNull();

@@ -683,7 +683,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
   const phrase = !isProfile && isOnePhrase(soughtAt, folded, itemStarts);
-  const head = isProfile ? null : phraseHead(soughtAt, all, folded, itemStarts);
+  const head = phraseHead(soughtAt, all, folded, itemStarts);
   return {
     words,
     codes,
@@ -784,9 +784,11 @@ function phraseHead(
   folded: readonly string[],
   itemStarts: ReadonlySet<number>,
 ): { head: number; things: number[][] } | null {
-  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
   const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!));
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
+  const from = at.indexOf(first);
+  for (let k = from + 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
   const things: number[][] = [[]];
   let itemOpen = false;
   for (let index = first + 2; index <= at.at(-1)!; index++) {
