@@ -41,7 +41,7 @@ describe('readPrompt', () => {
     expect(of('Ohne Gerüst Kaminsanierung', 'exclusion')).toEqual([]);
     // Followed by another clause, it excludes to its clause's end.
     expect(of('Ohne Gerüst: Kaminsanierung', 'exclusion')).toEqual(['Gerüst']);
-    expect(roles('Keine Orgelneubauten. Nur Orgelrevisionen')).toEqual(['Orgelneubauten:exclusion', 'Nur:subject', 'Orgelrevisionen:subject']);
+    expect(roles('Keine Orgelneubauten. Nur Orgelrevisionen')).toEqual(['Orgelneubauten:exclusion', 'Orgelrevisionen:subject']);
     expect(of('Pas de vitraux neufs; restauration de vitraux', 'exclusion')).toEqual(['vitraux', 'neufs']);
   });
 
@@ -462,6 +462,9 @@ describe('readPrompt', () => {
     // In what a company profile seeks, past a word for a contract.
     expect(head('Atelier de vitrail cherche des contrats de restauration de vitraux et de mosaïques')).toBe('restauration');
     expect(head('Orgelbauer sucht Aufträge für die Revision von Kirchenorgeln')).toBe('Revision');
+    // "only" restricts, it names nothing: no word of the query, no head ("uniquement des …" is no complement).
+    expect(head('Nous cherchons uniquement des mandats de restauration de vitraux')).toBe('restauration');
+    expect(roles('Wir suchen ausschliesslich Orgelrevisionen')).toEqual(['Orgelrevisionen:subject']);
     expect(head('restauration de vitraux et prestations de conseil')).toBeNull();
     // No complement, or no phrase: no head.
     expect(head('harp tuning for music schools')).toBeNull();

@@ -652,7 +652,8 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       // "CPV" before a code names the list the code is from, as "BKP" before its number does.
       if (folded[at] === 'cpv' && CPV_CODE.test(folded[at + 1] ?? '')) continue;
-      if (mentions.length > 0 && EXCLUSIVE.has(folded[at]!)) continue;
+      // "only", "uniquement", "nur": a restriction of what follows (a place, or what is sought), no word of its own.
+      if (EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       // A cost-plan abbreviation before its number ("BKP 221", "CFC 230") is a reference, as the number is: no word of the query.
       if (
