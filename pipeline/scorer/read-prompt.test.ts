@@ -186,6 +186,11 @@ describe('readPrompt', () => {
     expect(of('Notre entreprise pose des vitraux et nous souhaitons des mandats de restauration', 'subject')).toEqual(['des', 'mandats', 'de', 'restauration']);
     expect(of('La nostra ditta accorda arpe, vorremmo appalti di accordatura', 'subject')).toEqual(['appalti', 'di', 'accordatura']);
     expect(of('Our firm tunes harps; we want harp tuning for music schools', 'qualifier')).toEqual(['music', 'schools']);
+    // What a company offers is its self-description ("offriamo", "nous proposons", "we provide"), not what it seeks.
+    expect(of('Offriamo accordature di arpe; cerchiamo appalti di accordatura', 'profile')).toEqual(['accordature', 'di', 'arpe']);
+    expect(of('We provide harp tuning and look for organ repairs', 'profile')).toEqual(['harp', 'tuning', 'and']);
+    // A contract's size names nothing sought, as "public" beside a contract does not.
+    expect(of('Orgelbauer sucht kleinere Aufträge für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'Orgelrevisionen']);
     // The wish without its subject after a self-description, in the third person, and with "wollen", "vogliamo".
     expect(of('Wir sind eine Orgelbauerei und möchten Aufträge für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'Orgelrevisionen']);
     expect(of('Notre atelier de vitrail souhaite des mandats de restauration', 'subject')).toEqual(['des', 'mandats', 'de', 'restauration']);
@@ -462,6 +467,8 @@ describe('readPrompt', () => {
     // In what a company profile seeks, past a word for a contract.
     expect(head('Atelier de vitrail cherche des contrats de restauration de vitraux et de mosaïques')).toBe('restauration');
     expect(head('Orgelbauer sucht Aufträge für die Revision von Kirchenorgeln')).toBe('Revision');
+    // A word for a kind of object ("impianti", "installations", "Anlagen") is no head: the complement names the trade.
+    expect(head('impianti di accordatura per arpe')).toBeNull();
     // "only" restricts, it names nothing: no word of the query, no head ("uniquement des …" is no complement).
     expect(head('Nous cherchons uniquement des mandats de restauration de vitraux')).toBe('restauration');
     expect(roles('Wir suchen ausschliesslich Orgelrevisionen')).toEqual(['Orgelrevisionen:subject']);

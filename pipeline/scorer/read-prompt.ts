@@ -79,6 +79,11 @@ const SELF_INTRODUCTIONS = [
   ['our', 'company'],
   ['our', 'firm'],
   ['we', 'offer'],
+  ['we', 'provide'],
+  ['nous', 'offrons'],
+  ['nous', 'proposons'],
+  ['offriamo'],
+  ['forniamo'],
 ];
 const SEEK_PHRASES = [
   ['wir', 'suchen'],
@@ -529,8 +534,37 @@ const isContractWord = (folded: string) => isProcurementWord(folded) || isContra
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );
+/** A contract's size beside a word for it ("kleinere Aufträge", "petits mandats", "large contracts"): no subject either. */
+const SIZE = new Set(
+  [
+    'klein',
+    'kleine',
+    'kleinere',
+    'kleineren',
+    'gross',
+    'grosse',
+    'grössere',
+    'grosseren',
+    'petit',
+    'petits',
+    'petites',
+    'grand',
+    'grands',
+    'grandes',
+    'piccolo',
+    'piccoli',
+    'piccole',
+    'grande',
+    'grandi',
+    'small',
+    'smaller',
+    'large',
+    'larger',
+    'big',
+  ].map(fold),
+);
 const describesContract = (folded: readonly string[], at: number) =>
-  PUBLIC.has(folded[at]!) && (isContractWord(folded[at + 1] ?? '') || isContractWord(folded[at - 1] ?? ''));
+  (PUBLIC.has(folded[at]!) || SIZE.has(folded[at]!)) && (isContractWord(folded[at + 1] ?? '') || isContractWord(folded[at - 1] ?? ''));
 
 const isStopWord = (word: string) => LANGUAGES.some((language) => languageTools(language).isStopWord(word.toLowerCase()));
 
@@ -728,6 +762,41 @@ const SUPPLY_HEADS = new Set(
 );
 
 /**
+ * Words for a kind of object rather than a trade: "impianti di ventilazione", "installations de chauffage", "Anlagen zur
+ * …" seek the trade the complement names ("Lüftungsanlagen", "ventilation"), which a notice may name without them.
+ */
+const OBJECT_HEADS = new Set(
+  [
+    'anlage',
+    'anlagen',
+    'installation',
+    'installationen',
+    'installations',
+    'impianto',
+    'impianti',
+    'installazione',
+    'installazioni',
+    'system',
+    'systeme',
+    'systems',
+    'système',
+    'systèmes',
+    'sistema',
+    'sistemi',
+    'equipment',
+    'equipments',
+    'équipement',
+    'équipements',
+    'attrezzatura',
+    'attrezzature',
+    'ausrüstung',
+    'ausrüstungen',
+    'einrichtung',
+    'einrichtungen',
+  ].map(fold),
+);
+
+/**
  * Words for what is done to a thing rather than a trade of its own: "remplacement des orgues", "Erneuerung der Turmuhren",
  * "renovation of bell towers" seek the organ builder's or the clockmaker's trade, which a notice names with any of these
  * words or none ("Ersatz", "Sanierung", "Instandsetzung" and "Erneuerung" say much the same, and no translation links
@@ -785,7 +854,10 @@ function phraseHead(
   folded: readonly string[],
   itemStarts: ReadonlySet<number>,
 ): { head: number; things: number[][] } | null {
-  const first = at.find((index) => !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!));
+  const first = at.find(
+    (index) =>
+      !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!) && !OBJECT_HEADS.has(folded[index]!),
+  );
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
   // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
   const from = at.indexOf(first);
