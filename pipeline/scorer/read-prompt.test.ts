@@ -189,6 +189,12 @@ describe('readPrompt', () => {
     // What a company offers is its self-description ("offriamo", "nous proposons", "we provide"), not what it seeks.
     expect(of('Offriamo accordature di arpe; cerchiamo appalti di accordatura', 'profile')).toEqual(['accordature', 'di', 'arpe']);
     expect(of('We provide harp tuning and look for organ repairs', 'profile')).toEqual(['harp', 'tuning', 'and']);
+    // Whom a contract is from names nothing sought: what follows "für" / "for" is then what is sought, not a purpose.
+    expect(of('Aufträge von Gemeinden, Kantonen und Bund für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'für', 'Orgelrevisionen']);
+    expect(of('contracts from parishes for organ repairs', 'subject')).toEqual(['contracts', 'for', 'organ', 'repairs']);
+    expect(of('Mandats publics de la Confédération en restauration de vitraux', 'subject')).toEqual(['Mandats', 'en', 'restauration', 'de', 'vitraux']);
+    // French "de" also says what a contract is about.
+    expect(of("mandats d'organiste", 'subject')).toEqual(['mandats', 'd', 'organiste']);
     // A contract's size names nothing sought, as "public" beside a contract does not.
     expect(of('Orgelbauer sucht kleinere Aufträge für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'Orgelrevisionen']);
     // The wish without its subject after a self-description, in the third person, and with "wollen", "vogliamo".

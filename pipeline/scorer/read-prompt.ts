@@ -534,6 +534,73 @@ const isContractWord = (folded: string) => isProcurementWord(folded) || isContra
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );
+const MAX_BUYER_WORDS = 3;
+const BUYER_ENDS = new Set(['en', 'mit', 'zu', 'zur', 'zum', 'avec', 'con', 'with', 'about', 'regarding', 'concernant', 'betreffend', 'riguardanti', 'per']);
+/** Who buys, after a word for a contract: "Aufträge von Gemeinden", "contracts from municipalities", "mandats de la commune". */
+const BUYER_PREPOSITIONS = new Set(['von', 'vom', 'from', 'by']);
+const BUYER_ARTICLES = new Set(['de', 'du', 'des', 'd', 'la', 'l', 'le', 'les', 'di', 'del', 'della', 'dei', 'delle', 'dello', 'dell', 'der', 'den', 'the']);
+const BUYER_NOUNS = new Set(
+  [
+    'gemeinde',
+    'gemeinden',
+    'kanton',
+    'kantone',
+    'kantonen',
+    'bund',
+    'bundes',
+    'stadt',
+    'städte',
+    'commune',
+    'communes',
+    'ville',
+    'villes',
+    'canton',
+    'cantons',
+    'confédération',
+    'état',
+    'comune',
+    'comuni',
+    'città',
+    'cantone',
+    'cantoni',
+    'confederazione',
+    'stato',
+    'municipality',
+    'municipalities',
+    'city',
+    'cities',
+    'confederation',
+  ].map(fold),
+);
+/**
+ * The length of a buyer named after a word for a contract (the preposition, its articles and the buyer's words up to a
+ * purpose, a joining word or a list mark), or 0: whom a contract is from names nothing sought ("Aufträge von Gemeinden
+ * für Strassenreinigung" seeks street cleaning). French and Italian "de" / "di" also link a contract to what it is
+ * about ("mandats d'architecte"), so there only a word for a public body makes it a buyer.
+ */
+function buyerAt(folded: readonly string[], at: number): number {
+  // "Mandats publics de la …", "kleinere Aufträge von …": a word for the contract's kind or size may stand between.
+  const contract = at >= 2 && (PUBLIC.has(folded[at - 1]!) || SIZE.has(folded[at - 1]!)) ? at - 2 : at - 1;
+  if (contract < 0 || !isContractWord(folded[contract]!)) return 0;
+  let end = at;
+  if (BUYER_PREPOSITIONS.has(folded[at]!)) end = at + 1;
+  else {
+    while (end < folded.length && BUYER_ARTICLES.has(folded[end]!)) end++;
+    if (end === at || !BUYER_NOUNS.has(folded[end] ?? '')) return 0;
+  }
+  // The buyer's name: its first words, up to what says what the contract is for, about or where ("en informatique").
+  let last = Math.min(folded.length, end + MAX_BUYER_WORDS);
+  while (end < last) {
+    const word = folded[end]!;
+    // A list of buyers ("von Gemeinden, Kantonen und Bund") goes on as long as it names public bodies.
+    if (BUYER_NOUNS.has(word)) last = Math.min(folded.length, Math.max(last, end + MAX_BUYER_WORDS));
+    else if (LIST_JOINERS.has(word) && BUYER_NOUNS.has(folded[end + 1] ?? '')) last = Math.min(folded.length, end + 1 + MAX_BUYER_WORDS);
+    else if (PURPOSE_WORDS.has(word) || LIST_JOINERS.has(word) || LOCATION_WORDS.has(word) || BUYER_ENDS.has(word)) break;
+    end++;
+  }
+  return end - at;
+}
+
 /** A contract's size beside a word for it ("kleinere Aufträge", "petits mandats", "large contracts"): no subject either. */
 const SIZE = new Set(
   [
@@ -697,6 +764,11 @@ export function readPrompt(prompt: string): ReadPrompt {
       )
         continue;
       if (describesContract(folded, at)) continue;
+      const buyer = buyerAt(folded, at);
+      if (buyer > 0) {
+        i += buyer - 1;
+        continue;
+      }
       wordAt.push(at);
       if (role === 'exclusion' && !LIST_JOINERS.has(folded[at]!) && !isStopWord(clause[i]!)) {
         // Excluded words next to each other (articles and prepositions between allowed) name one thing; a list mark or a
