@@ -193,6 +193,11 @@ describe('readPrompt', () => {
     expect(of('Aufträge von Gemeinden, Kantonen und Bund für Orgelrevisionen', 'subject')).toEqual(['Aufträge', 'für', 'Orgelrevisionen']);
     expect(of('contracts from parishes for organ repairs', 'subject')).toEqual(['contracts', 'for', 'organ', 'repairs']);
     expect(of('Mandats publics de la Confédération en restauration de vitraux', 'subject')).toEqual(['Mandats', 'en', 'restauration', 'de', 'vitraux']);
+    // "für Gemeinden" names a buyer, as every buyer is a public body: no purpose a notice's text would say.
+    expect(of('Orgelrevisionen für Gemeinden', 'qualifier')).toEqual([]);
+    expect(of('Orgelrevisionen für Gemeinden und Kirchgemeinden', 'qualifier')).toEqual(['und', 'Kirchgemeinden']);
+    // "bando di concorso" is a notice's name ("concorso" alone is a design competition).
+    expect(of('Bandi di concorso per accordatura di arpe', 'subject')).toEqual(['per', 'accordatura', 'di', 'arpe']);
     // French "de" also says what a contract is about.
     expect(of("mandats d'organiste", 'subject')).toEqual(['mandats', 'd', 'organiste']);
     // A contract's size names nothing sought, as "public" beside a contract does not.

@@ -534,6 +534,11 @@ const isContractWord = (folded: string) => isProcurementWord(folded) || isContra
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );
+/** The names of a tender notice of several words whose last word alone is a subject elsewhere ("concorso di progettazione"). */
+const NOTICE_PHRASES = [
+  ['bando', 'di', 'concorso'],
+  ['bandi', 'di', 'concorso'],
+];
 const MAX_BUYER_WORDS = 3;
 const BUYER_ENDS = new Set(['en', 'mit', 'zu', 'zur', 'zum', 'avec', 'con', 'with', 'about', 'regarding', 'concernant', 'betreffend', 'riguardanti', 'per']);
 /** Who buys, after a word for a contract: "Aufträge von Gemeinden", "contracts from municipalities", "mandats de la commune". */
@@ -764,6 +769,13 @@ export function readPrompt(prompt: string): ReadPrompt {
       )
         continue;
       if (describesContract(folded, at)) continue;
+      const notice = phraseAt(folded, at, NOTICE_PHRASES);
+      if (notice > 0) {
+        i += notice - 1;
+        continue;
+      }
+      // "für Gemeinden", "pour les communes": every buyer is a public body; which kind a notice's text seldom says.
+      if (role === 'qualifier' && BUYER_NOUNS.has(folded[at]!)) continue;
       const buyer = buyerAt(folded, at);
       if (buyer > 0) {
         i += buyer - 1;
