@@ -196,6 +196,11 @@ describe('readPrompt', () => {
     // "für Gemeinden" names a buyer, as every buyer is a public body: no purpose a notice's text would say.
     expect(of('Orgelrevisionen für Gemeinden', 'qualifier')).toEqual([]);
     expect(of('Orgelrevisionen für Gemeinden und Kirchgemeinden', 'qualifier')).toEqual(['und', 'Kirchgemeinden']);
+    // "Offerte" / "offerta" (a bid) is a word for the contract, as "offre" and "Ausschreibung" are.
+    expect(of('Offerte per accordatura di arpe', 'qualifier')).toEqual([]);
+    // A wish after a self-description without its subject ("… et voulons …"); areas as a frame ("in den Bereichen").
+    expect(of('Nous sommes organistes et voulons restaurer des orgues', 'subject')).toEqual(['restaurer', 'des', 'orgues']);
+    expect(of('Suchen Aufträge in den Bereichen Orgelbau und Glockenguss', 'subject')).not.toContain('Bereichen');
     // "bando di concorso" is a notice's name ("concorso" alone is a design competition).
     expect(of('Bandi di concorso per accordatura di arpe', 'subject')).toEqual(['per', 'accordatura', 'di', 'arpe']);
     // French "de" also says what a contract is about.
@@ -474,6 +479,9 @@ describe('readPrompt', () => {
     expect(read.things.map((thing) => thing.map((index) => read.words[index]!.word))).toEqual([['Kirchen'], ['Kapellen'], ['Pfarrhäusern']]);
     expect(head('restauration de vitraux, réparation d’orgues')).toBeNull();
     expect(head('accordage et réparation de pianos')).toBeNull();
+    // Also when the first of the joined heads is a supply or an intervention.
+    expect(head('Lieferung und Stimmung von Orgeln')).toBeNull();
+    expect(head('Reparatur und Wartung von Orgeln')).toBeNull();
     expect(head('services de restauration, de dorure et de reliure')).toBeNull();
     // In what a company profile seeks, past a word for a contract.
     expect(head('Atelier de vitrail cherche des contrats de restauration de vitraux et de mosaïques')).toBe('restauration');

@@ -152,6 +152,7 @@ const SEEK_PHRASES = [
   ['wir', 'wunschen'],
   ['nous', 'souhaitons'],
   ['souhaitons'],
+  ['voulons'],
   // The third person, as "cherche" ("Notre entreprise … souhaite …").
   ['souhaite'],
   ['nous', 'voulons'],
@@ -217,7 +218,13 @@ const FRAME_PHRASES = [
   ['alles', 'rund', 'um'],
   ['im', 'bereich'],
   ['gebiet'],
+  ['gebieten'],
   ['bereich'],
+  ['bereichen'],
+  ['domaines'],
+  ['secteurs'],
+  ['settori'],
+  ['ambiti'],
   ['tout', 'ce', 'qui', 'concerne'],
   ['tout', 'ce', 'qui', 'touche'],
   ['domaine'],
@@ -943,6 +950,8 @@ function phraseHead(
       !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!) && !OBJECT_HEADS.has(folded[index]!),
   );
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  // Heads joined before their complement ("Lieferung und Montage von …", "Reparatur und Wartung von …") are two works.
+  if (at.some((index) => index < first && (LIST_JOINERS.has(folded[index]!) || (index > at[0]! && itemStarts.has(index))))) return null;
   // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
   const from = at.indexOf(first);
   for (let k = from + 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
