@@ -5,6 +5,7 @@ import { makeTempDir } from '../../test-support/test-config.ts';
 import { runCli, startCli } from '../../test-support/run-cli.ts';
 import { isDetails, isSearch, startFakeSimapServer, type FakeSimapServer, type RecordedRequest } from '../../test-support/fake-simap-server.ts';
 import { projectWithLots, syntheticTenders } from '../../test-support/simap-pages.ts';
+import { isScrapeRunning } from '../../pipeline/stage-lock.ts';
 
 const onPostgres = testDatabaseKind() === 'postgres';
 const SINCE = '2026-01-01';
@@ -47,6 +48,9 @@ async function killAt(db: TestDatabase, match: (r: RecordedRequest) => boolean, 
   child.kill('SIGKILL');
   await exited(child);
   expect(child.signalCode).toBe('SIGKILL');
+  // The killed process's Postgres session (and the scrape lock it holds) ends when its server process notices the
+  // closed socket, which a busy machine may take a moment to schedule: a rerun before then finds the scrape running.
+  await waitFor(async () => !(await isScrapeRunning(db.db)));
   simap.clearFaults();
 }
 

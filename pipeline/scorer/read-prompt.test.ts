@@ -467,6 +467,7 @@ describe('readPrompt', () => {
     // A word for what is done to the thing names no trade of its own: the organs' trade is sought.
     expect(head('Reparatur von Kirchenorgeln')).toBeNull();
     expect(head('remplacement des orgues')).toBeNull();
+    expect(head('réalisation de vitraux')).toBeNull();
     expect(head('la pulizia delle vetrate')).toBe('pulizia');
     expect(head('tuning of harps for music schools')).toBe('tuning');
     // "services de …" seek what follows.

@@ -930,6 +930,17 @@ const INTERVENTION_HEADS = new Set(
     'repairs',
     'rehabilitation',
     'conversion',
+    // Carrying the work out says nothing of which work it is.
+    'ausführung',
+    'umsetzung',
+    'realisierung',
+    'réalisation',
+    'exécution',
+    'realizzazione',
+    'esecuzione',
+    'execution',
+    'implementation',
+    'realisation',
   ].map(fold),
 );
 
