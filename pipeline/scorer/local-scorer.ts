@@ -190,32 +190,28 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     pairs.push(entry);
   }
   const things = alert.head?.things;
-  let thingOf: Int32Array | null = null;
-  if (things) {
-    thingOf = new Int32Array(alert.concepts.length).fill(-1);
-    things.forEach((thing, k) => {
-      for (const index of thing) thingOf![index] = k;
-    });
-  }
-  let phraseOf: Int32Array | null = null;
-  if (alert.exclusionPhrases) {
-    phraseOf = new Int32Array(alert.concepts.length).fill(-1);
-    alert.exclusionPhrases.forEach((phrase, k) => {
-      for (const index of phrase) phraseOf![index] = k;
-    });
-  }
   lookup = {
     slots,
     pairs,
     frequencies: new Float64Array(alert.concepts.length),
     byCode: new Map(),
-    thingOf,
+    thingOf: groupOf(things, alert.concepts.length),
     thingWeights: new Float64Array(things?.length ?? 0),
-    phraseOf,
+    phraseOf: groupOf(alert.exclusionPhrases, alert.concepts.length),
     phrasePresence: new Float64Array(alert.concepts.length),
   };
   lookups.set(alert, lookup);
   return lookup;
+}
+
+/** Concept → the index of the group holding it, or -1; null without groups. */
+function groupOf(groups: ReadonlyArray<readonly number[]> | undefined, concepts: number): Int32Array | null {
+  if (!groups) return null;
+  const of = new Int32Array(concepts).fill(-1);
+  groups.forEach((group, k) => {
+    for (const index of group) of[index] = k;
+  });
+  return of;
 }
 
 /** How much a notice's code says the alert's subject: the specificity (depth, rarity) of the ancestor they share. */

@@ -66,6 +66,9 @@ export interface AlertProfile {
   corpus: CorpusStatistics;
 }
 
+/** One concept per stem and role: the key seeds are merged by, and the merged concepts found by. */
+const seedKey = (seed: { role: ConceptRole; stem: string }) => `${seed.role}:${seed.stem}`;
+
 const ROLE_OF: Record<WordRole, ConceptRole> = { subject: 'subject', profile: 'subject', qualifier: 'qualifier', exclusion: 'exclusion' };
 
 interface ConceptSeed {
@@ -216,7 +219,7 @@ export function prepareAlertProfile(
   const merged = new Map<string, ConceptSeed>();
   for (const seed of seeds) {
     if (seed.role === 'exclusion' && sought.has(seed.stem)) continue;
-    const key = `${seed.role}:${seed.stem}`;
+    const key = seedKey(seed);
     const known = merged.get(key);
     const compounds = [...new Set([...(known?.compounds ?? []), ...(seed.compounds ?? [])])];
     if (!known || known.share < seed.share) merged.set(key, compounds.length > 0 ? { ...seed, compounds } : seed);
@@ -299,7 +302,7 @@ export function prepareAlertProfile(
   // leave every notice short of a complete match ("Vermessung, Harfen und Glocken" where no notice names harps or
   // bells). It stays at least as rare as an uncommon word, so that it still outweighs a common one ("Umbau …").
   const rarestSeen = Math.max(0, ...weighed.filter((entry) => entry.seen).map((entry) => entry.idf));
-  const headKey = headSeed ? `${headSeed.role}:${headSeed.stem}` : undefined;
+  const headKey = headSeed ? seedKey(headSeed) : undefined;
   let head: AlertProfile['head'];
   const conceptOfKey = new Map<string, number>();
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
@@ -368,7 +371,7 @@ function exclusionPhrasesOf(
   words.forEach((word, index) => {
     if (word.role !== 'exclusion' || word.phrase === undefined) return;
     for (const seed of seedsOfWord[index] ?? []) {
-      const concept = conceptOfKey.get(`${seed.role}:${seed.stem}`);
+      const concept = conceptOfKey.get(seedKey(seed));
       if (concept === undefined) continue;
       let members = byPhrase.get(word.phrase);
       if (!members) byPhrase.set(word.phrase, (members = new Set()));
@@ -387,7 +390,7 @@ function thingsOf(
   headConcept: number,
 ): number[][] {
   const groups = things.map((thing) => [
-    ...new Set(thing.flatMap((word) => (seedsOfWord[word] ?? []).map((seed) => conceptOfKey.get(`${seed.role}:${seed.stem}`)).filter((c) => c !== undefined))),
+    ...new Set(thing.flatMap((word) => (seedsOfWord[word] ?? []).map((seed) => conceptOfKey.get(seedKey(seed))).filter((c) => c !== undefined))),
   ]);
   const count = new Map<number, number>();
   for (const group of groups) for (const concept of group) count.set(concept, (count.get(concept) ?? 0) + 1);

@@ -450,11 +450,11 @@ describe('readPrompt', () => {
       return [...groups.values()];
     };
     expect(phrases('park maintenance, no tree felling')).toEqual([['tree', 'felling']]);
-    expect(phrases("entretien des parcs, sans abattage d'arbres ni taille de haies")).toEqual([
+    expect(phrases("tonte des parcs, sans abattage d'arbres ni taille de haies")).toEqual([
       ['abattage', 'arbres'],
       ['taille', 'haies'],
     ]);
-    expect(phrases('Malerarbeiten, aber keine Fassaden oder Dächer')).toEqual([['Fassaden'], ['Dächer']]);
+    expect(phrases('Malerarbeiten, aber keine Zäune oder Dächer')).toEqual([['Zäune'], ['Dächer']]);
   });
 
   it("reads a phrase's first word as its head when a complement follows it, past an article and a generic head", () => {
@@ -468,7 +468,7 @@ describe('readPrompt', () => {
     expect(head('Reparatur von Kirchenorgeln')).toBeNull();
     expect(head('remplacement des orgues')).toBeNull();
     expect(head('réalisation de vitraux')).toBeNull();
-    expect(head('la pulizia delle vetrate')).toBe('pulizia');
+    expect(head('la lucidatura delle vetrate')).toBe('lucidatura');
     expect(head('tuning of harps for music schools')).toBe('tuning');
     // "services de …" seek what follows.
     expect(head('services de restauration de vitraux')).toBe('restauration');
@@ -489,8 +489,8 @@ describe('readPrompt', () => {
     expect(head('Orgelbauer sucht Aufträge für die Revision von Kirchenorgeln')).toBe('Revision');
     // A word for a kind of object ("impianti", "installations", "Anlagen") is no head: the complement names the trade.
     expect(head('impianti di accordatura per arpe')).toBeNull();
-    // "only" restricts, it names nothing: no word of the query, no head ("uniquement des …" is no complement).
-    expect(head('Nous cherchons uniquement des mandats de restauration de vitraux')).toBe('restauration');
+    // "only" restricts, it names nothing: no word of the query, no head ("seulement des …" is no complement).
+    expect(head('Nous cherchons seulement des mandats de restauration de vitraux')).toBe('restauration');
     expect(roles('Wir suchen ausschliesslich Orgelrevisionen')).toEqual(['Orgelrevisionen:subject']);
     expect(head('restauration de vitraux et prestations de conseil')).toBeNull();
     // No complement, or no phrase: no head.

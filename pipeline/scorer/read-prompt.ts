@@ -40,8 +40,8 @@ export interface ReadPrompt {
    */
   phrase: boolean;
   /**
-   * The head of what is sought, as an index into `words`: its first word when a complement follows it ("nettoyage de
-   * salles de gymnastique", "Reinigung von Kirchen und Kapellen", "cleaning of bell towers"). The head names
+   * The head of what is sought, as an index into `words`: its first word when a complement follows it ("désinfection
+   * de salles de gymnastique", "Reinigung von Kirchen und Kapellen", "cleaning of bell towers"). The head names
    * the work; the complement the things it is done to or for, which other work shares. Null without a complement, or
    * for a list of works ("restauration de vitraux, réparation d'orgues").
    */
@@ -541,7 +541,7 @@ const isContractWord = (folded: string) => isProcurementWord(folded) || isContra
 const PUBLIC = new Set(
   ['öffentlich', 'öffentliche', 'öffentlichen', 'public', 'publics', 'publique', 'publiques', 'pubblico', 'pubblici', 'pubblica', 'pubbliche'].map(fold),
 );
-/** The names of a tender notice of several words whose last word alone is a subject elsewhere ("concorso di progettazione"). */
+/** The names of a tender notice of several words whose last word alone is a subject elsewhere ("concorso di idee"). */
 const NOTICE_PHRASES = [
   ['bando', 'di', 'concorso'],
   ['bandi', 'di', 'concorso'],
@@ -588,7 +588,7 @@ const BUYER_NOUNS = new Set(
  * The length of a buyer named after a word for a contract (the preposition, its articles and the buyer's words up to a
  * purpose, a joining word or a list mark), or 0: whom a contract is from names nothing sought ("Aufträge von Gemeinden
  * für Strassenreinigung" seeks street cleaning). French and Italian "de" / "di" also link a contract to what it is
- * about ("mandats d'architecte"), so there only a word for a public body makes it a buyer.
+ * about ("mandats d'organiste"), so there only a word for a public body makes it a buyer.
  */
 function buyerAt(folded: readonly string[], at: number): number {
   // "Mandats publics de la …", "kleinere Aufträge von …": a word for the contract's kind or size may stand between.
@@ -600,7 +600,7 @@ function buyerAt(folded: readonly string[], at: number): number {
     while (end < folded.length && BUYER_ARTICLES.has(folded[end]!)) end++;
     if (end === at || !BUYER_NOUNS.has(folded[end] ?? '')) return 0;
   }
-  // The buyer's name: its first words, up to what says what the contract is for, about or where ("en informatique").
+  // The buyer's name: its first words, up to what says what the contract is for, about or where ("en acoustique").
   let last = Math.min(folded.length, end + MAX_BUYER_WORDS);
   while (end < last) {
     const word = folded[end]!;
@@ -765,7 +765,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       // "CPV" before a code names the list the code is from, as "BKP" before its number does.
       if (folded[at] === 'cpv' && CPV_CODE.test(folded[at + 1] ?? '')) continue;
-      // "only", "uniquement", "nur": a restriction of what follows (a place, or what is sought), no word of its own.
+      // "only", "seulement", "nur": a restriction of what follows (a place, or what is sought), no word of its own.
       if (EXCLUSIVE.has(folded[at]!)) continue;
       // A figure, and a unit or comparison next to one, states a size or an amount, which no notice word can match.
       // A cost-plan abbreviation before its number ("BKP 221", "CFC 230") is a reference, as the number is: no word of the query.
@@ -821,7 +821,7 @@ export function readPrompt(prompt: string): ReadPrompt {
 }
 
 /**
- * Words for a supply: "supply of fire engines", "Lieferung von Druckern", "fourniture de mobilier" seek the goods, which
+ * Words for a supply: "supply of fire engines", "Lieferung von Druckern", "fourniture d'instruments" seek the goods, which
  * any notice for them is about, whether it says supply, purchase or nothing.
  */
 const SUPPLY_HEADS = new Set(
@@ -853,8 +853,8 @@ const SUPPLY_HEADS = new Set(
 );
 
 /**
- * Words for a kind of object rather than a trade: "impianti di ventilazione", "installations de chauffage", "Anlagen zur
- * …" seek the trade the complement names ("Lüftungsanlagen", "ventilation"), which a notice may name without them.
+ * Words for a kind of object rather than a trade: "impianti di sonorizzazione", "installations d'orgue", "Anlagen zur
+ * …" seek the trade the complement names ("Beschallungsanlagen", "orgue"), which a notice may name without them.
  */
 const OBJECT_HEADS = new Set(
   [
@@ -947,7 +947,7 @@ const INTERVENTION_HEADS = new Set(
 /**
  * Where the head of what is sought stands: its first word (past an article, a generic head, a supply word or a word for
  * an intervention), when the sought words stand together and a complement's linking word follows it. The complement
- * may list things ("Reinigung von Kirchen und Kapellen", "nettoyage des églises et des chapelles"), not works of their own: a later item whose first word a complement follows ("restauration de
+ * may list things ("Reinigung von Kirchen und Kapellen", "dépoussiérage des églises et des chapelles"), not works of their own: a later item whose first word a complement follows ("restauration de
  * vitraux, réparation d'orgues") is another work, and the prompt then has no one head.
  */
 function phraseHead(
@@ -961,7 +961,7 @@ function phraseHead(
       !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!) && !OBJECT_HEADS.has(folded[index]!),
   );
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
-  // Heads joined before their complement ("Lieferung und Montage von …", "Reparatur und Wartung von …") are two works.
+  // Heads joined before their complement ("Lieferung und Stimmung von …", "Reparatur und Wartung von …") are two works.
   if (at.some((index) => index < first && (LIST_JOINERS.has(folded[index]!) || (index > at[0]! && itemStarts.has(index))))) return null;
   // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
   const from = at.indexOf(first);

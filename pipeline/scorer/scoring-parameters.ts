@@ -63,7 +63,7 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   collocation: Object.freeze({ strength: 0.5, share: 0.5 }),
   /**
-   * A notice without the head of what is sought ("nettoyage de …", "Reinigung von …") loses up to this share: the work
+   * A notice without the head of what is sought ("désinfection de …", "Reinigung von …") loses up to this share: the work
    * is missing. Not tuned (no labelled alert has such a head): the qualifiers' tuned gate.
    */
   headGate: 0.3,
