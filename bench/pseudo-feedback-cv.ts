@@ -31,9 +31,15 @@ const none: Setting = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 0 };
 const grid: Setting[] = [none];
 for (const labelShare of [0, 1])
   for (const documents of [1, 2, 3])
-    for (const share of [0.2, 0.3, 0.4]) for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8, labelShare });
+    for (const share of [0.2, 0.3, 0.4]) for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8, labelShare, gap: 0 });
+// A group of best matches above a wide drop, else the three best within 80 % of the best.
+for (const gap of [20, 25, 30])
+  for (const clusterDocuments of [5, 8])
+    for (const share of [0.2, 0.3]) grid.push({ documents: 3, share, minScore: 40, relativeToBest: 0.8, labelShare: 0, gap, clusterDocuments });
 const label = (setting: Setting) =>
-  setting.documents === 0 ? 'none' : `${setting.documents} / ${setting.share} / ${setting.minScore} / ${setting.labelShare}`;
+  setting.documents === 0
+    ? 'none'
+    : `${setting.documents} / ${setting.share} / ${setting.minScore} / ${setting.labelShare}${setting.gap ? ` / gap ${setting.gap} in ${setting.clusterDocuments}` : ''}`;
 
 async function figures(set: EvaluationSet, setting: Setting): Promise<Map<string, AlertFigures>> {
   const scores = await scoreWithLocalScorer(getSharedLocalScorer(), setting)(set);
@@ -133,7 +139,9 @@ grid.forEach((setting, i) => {
     setting.documents === current.documents &&
     setting.share === current.share &&
     setting.minScore === current.minScore &&
-    setting.labelShare === current.labelShare;
+    setting.labelShare === current.labelShare &&
+    (setting.gap ?? 0) === (current.gap ?? 0) &&
+    setting.clusterDocuments === current.clusterDocuments;
   const frozen = same && setting.relativeToBest === current.relativeToBest ? '  ← frozen' : '';
   console.log(
     `  ${label(setting).padEnd(17)} nDCG@10 ${all.ndcg.toFixed(4)} P ${all.precision.toFixed(3)} R ${all.recall.toFixed(3)} | nDCG@10 ${other.ndcg.toFixed(4)} (gap ${(other.ndcg - all.ndcg).toFixed(3)}) P ${other.precision.toFixed(3)} R ${other.recall.toFixed(3)}${frozen}`,

@@ -20,8 +20,9 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       expect(report.emailed.precision).toBeGreaterThanOrEqual(0.85);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,
-      // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions.
-      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.66);
+      // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions,
+      // 0.692 with pseudo-feedback's best matches a group above a wide drop (eighteenth session).
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.68);
     },
     300_000,
   );
@@ -31,7 +32,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
     async () => {
       const report = await runEvaluation({ reworded: true });
       // 0.784; 0.789 once pseudo-feedback's likeness left out the CPV labels' words; 0.800 with the labels' two-word names
-      // weighing as one; 0.797 with a head's listed things as alternatives (one rewording's top three tie at 97).
+      // weighing as one; 0.797 with a head's listed things as alternatives (one rewording's top three tie at 97); 0.7965 with
+      // pseudo-feedback's best matches a group above a wide drop.
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.795);
     },
     300_000,

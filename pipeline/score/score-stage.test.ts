@@ -19,8 +19,9 @@ interface ScoreCall {
   prompt: string;
   projectId: number;
   /**
-   * Searching for the alert's best match (pseudo-feedback), not scoring a pair to store: at a floor other than the
-   * storage floor, or the plain score of a prompt without the likeness (pairs to store are scored with it or at the floor).
+   * Searching for the alert's best matches (pseudo-feedback), or scoring a pair to store without them: at a floor
+   * other than the storage floor, or with the prompt alone. The pairs of an alert whose best matches lift the others
+   * are stored with the likeness.
    */
   lookUp?: boolean;
 }
@@ -36,7 +37,7 @@ function countingScorer(inner: LocalScorer, calls: ScoreCall[]): LocalScorer {
     },
     score: (alert, project) => inner.score(alert, project),
     scoreAtLeast: (alert, project, floor) => {
-      calls.push({ prompt: alert.prompt, projectId: Number(project.id), ...(floor === SCORE_FLOOR ? {} : { lookUp: true }) });
+      calls.push({ prompt: alert.prompt, projectId: Number(project.id), ...(floor === SCORE_FLOOR && 'similarity' in alert ? {} : { lookUp: true }) });
       return inner.scoreAtLeast(alert, project, floor);
     },
   };

@@ -3,7 +3,7 @@ import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast } from './learned-alert.ts';
 import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
-import { prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
+import { bestMatches, prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.
@@ -97,9 +97,10 @@ describe('pseudo-relevance feedback', () => {
         .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
       return top.slice(0, 1).map((entry) => entry.id);
     };
-    // The one best match (the frozen setting may take more: the look-up is the same).
+    // The one best match (the frozen setting may take more: the look-up is the same); the hinted look-up of the
+    // best within `relativeToBest` of the best, not of a group above a drop.
     const lookUp = () =>
-      pseudoRelevantProjects(scorer, alert, own, { ...SCORING_PARAMETERS.pseudoFeedback, documents: 1 }).map((project) => String(project.id));
+      pseudoRelevantProjects(scorer, alert, own, { ...SCORING_PARAMETERS.pseudoFeedback, documents: 1, gap: 0 }).map((project) => String(project.id));
     expect(lookUp()).toEqual(['best']);
     // Overtaken: a closer match arrives.
     own.add(prepared(notice('closer', 'Revision von Turmuhren', 'Revision von Turmuhren: Turmuhren, Turmuhren-Zifferblätter.')));
@@ -138,7 +139,7 @@ describe('pseudo-relevance feedback', () => {
         return scorer.scoreAtLeast(alert, project, floor);
       },
     };
-    const parameters = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 10 };
+    const parameters = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 10, gap: 0 };
     const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten am Bootshaus', 'de', undefined, own.corpus);
     // By brute force, as bestMatches takes them: the k highest of every indexed project (at least minScore, ties by id),
     // each at least relativeToBest of the best.
@@ -168,5 +169,49 @@ describe('pseudo-relevance feedback', () => {
     expect(lookUp()).toEqual(bruteForce());
     for (const id of lookUp()) own.remove(id);
     expect(lookUp()).toEqual(bruteForce());
+  });
+
+  describe('which best matches it takes', () => {
+    const grouped = { documents: 3, minScore: 40, relativeToBest: 0.8, share: 0.2, labelShare: 0, gap: 25, clusterDocuments: 5 };
+    const lot = (i: number) => prepared(notice(`n${i}`, `Kaminfegerarbeiten Los ${i}`, 'Kaminfegerarbeiten im Gemeindehaus.'));
+    const taken = (scores: number[], parameters = grouped) =>
+      bestMatches(
+        scores.map((score, i) => ({ project: lot(i), score })),
+        parameters,
+      ).map((project) => project.id);
+
+    it('takes a group standing above the first wide drop whole, though its lower members score far below the best', () => {
+      expect(taken([90, 62, 60, 30, 28])).toEqual(['n0']);
+      expect(taken([80, 62, 60, 30, 28])).toEqual(['n0', 'n1', 'n2']);
+      expect(taken([80, 62, 60, 30, 28], { ...grouped, gap: 0 })).toEqual(['n0']);
+      // In any order.
+      expect(taken([30, 60, 28, 80, 62])).toEqual(['n3', 'n4', 'n1']);
+    });
+
+    it('without a wide drop among the first clusterDocuments, takes the best within relativeToBest of the best', () => {
+      expect(taken([90, 80, 70, 60, 50, 40, 30])).toEqual(['n0', 'n1']);
+      expect(taken([90, 85, 80, 75, 70, 65, 20])).toEqual(['n0', 'n1', 'n2']);
+    });
+
+    it('counts a drop to below the storage floor as wide, and takes nobody below minScore', () => {
+      expect(taken([60, 44, 21])).toEqual(['n0']);
+      expect(taken([60, 44, 19])).toEqual(['n0', 'n1']);
+      expect(taken([90, 85, 38, 10])).toEqual(['n0', 'n1']);
+      expect(taken([39, 10])).toEqual([]);
+    });
+
+    it('finds the same group in an index as over every project scored', () => {
+      const own = createCandidateIndex();
+      const sweeping = ['Kaminfegerarbeiten und Schornsteinsanierung Kegelbahn', 'Kaminfegerarbeiten Kegelbahn', 'Schornsteinsanierung Feuerwehrmagazin'];
+      for (const n of [...madeUpNotices(120), ...sweeping.map((title, i) => notice(`m${i}`, title, `${title}: Reinigung der Kamine.`))]) own.add(prepared(n));
+      const alert = prepareLearnedAlert(scorer, 'Kaminfegerarbeiten und Schornsteinsanierung', 'de', undefined, own.corpus);
+      const everyProject = [...own.projects()].map((project) => ({ project, score: scoreLearned(scorer, alert, project) }));
+      // Both works, then one of them well apart from the rest: the group of two, though the second scores below 90 % of the first.
+      const parameters = { ...grouped, relativeToBest: 0.9 };
+      const found = pseudoRelevantProjects(scorer, alert, own, parameters).map((project) => project.id);
+      expect(found).toEqual(['m0', 'm2']);
+      expect(found).toEqual(bestMatches(everyProject, parameters).map((project) => project.id));
+      expect(pseudoRelevantProjects(scorer, alert, own, { ...parameters, gap: 0 }).map((project) => project.id)).toEqual(['m0']);
+    });
   });
 });

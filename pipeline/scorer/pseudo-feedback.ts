@@ -4,11 +4,13 @@ import type { LearnedAssociations } from './learned-associations.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { Language, LocalScorer, PreparedAlert, PreparedProject } from './local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
 /**
  * Pseudo-relevance feedback (Rocchio with the first ranking's best as relevant): an alert's best matches in the
  * whole corpus show what its words mean in the notices' own vocabulary, so a candidate resembling them gains.
- * The best: at most `documents`, each scoring at least `minScore` and `relativeToBest` of the best one.
+ * The best: the group of projects above the first drop of at least `gap` points among the `clusterDocuments` best,
+ * or, without such a drop, at most `documents`, each at least `relativeToBest` of the best one; all at least `minScore`.
  */
 export function pseudoRelevantProjects(
   scorer: LocalScorer,
@@ -19,6 +21,8 @@ export function pseudoRelevantProjects(
   disliked: ReadonlySet<number | string> = new Set(),
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
+  // A group above a drop can end anywhere: every project down to the lowest score that can mark the drop is scored.
+  if (clusterGap(parameters) > 0) return lookUp(scorer, alert, index, visibleBelowCluster(parameters), parameters, disliked);
   // The best matches found last time for this prompt bound the look-up (exact whatever the hint says: a changed or
   // removed project included): with k of them scoring s₁ ≥ … ≥ s_k now, every project of the new top k scores at least
   // s_k, and every project taken scores at least `relativeToBest` × the best, so at least that share of s₁.
@@ -30,6 +34,17 @@ export function pseudoRelevantProjects(
   const hintScores = hinted.map((project) => scoreLearned(scorer, alert, project)).sort((a, b) => b - a);
   if (hintScores.length > 0) floor = Math.max(floor, parameters.relativeToBest * hintScores[0]!);
   if (hintScores.length >= parameters.documents) floor = Math.max(floor, hintScores[parameters.documents - 1]!);
+  return lookUp(scorer, alert, index, floor, parameters, disliked);
+}
+
+function lookUp(
+  scorer: LocalScorer,
+  alert: LearnedAlert,
+  index: CandidateIndex,
+  floor: number,
+  parameters: ScoringParameters['pseudoFeedback'],
+  disliked: ReadonlySet<number | string>,
+): PreparedProject[] {
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
     if (disliked.has(project.id)) continue;
@@ -40,6 +55,16 @@ export function pseudoRelevantProjects(
   noteBestMatch(index, alert, best);
   return best;
 }
+
+const clusterGap = (parameters: ScoringParameters['pseudoFeedback']) => parameters.gap ?? 0;
+
+/**
+ * The lowest score that counts below a group of best matches: lower ones (below the storage floor, or too low to
+ * matter) are as if absent, so a drop to them is wide enough. Both look-ups, over the whole index or from its
+ * candidates, see every project down to it, and so find the same group.
+ */
+const visibleBelowCluster = (parameters: ScoringParameters['pseudoFeedback']) =>
+  Math.min(parameters.minScore, Math.max(SCORE_FLOOR, parameters.minScore - clusterGap(parameters)));
 
 /** The best matches last found per index and prompt: a hint that makes the next look-up cheap, never its answer. */
 const bestHints = new WeakMap<CandidateIndex, Map<string, ReadonlyArray<number | string>>>();
@@ -63,9 +88,16 @@ export function bestMatches(
   parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
-  const sorted = scored
-    .filter((entry) => entry.score >= parameters.minScore)
-    .sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
+  const byScore = [...scored].sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
+  const sorted = byScore.filter((entry) => entry.score >= parameters.minScore);
+  const gap = clusterGap(parameters);
+  if (gap > 0) {
+    const visible = byScore.filter((entry) => entry.score >= visibleBelowCluster(parameters));
+    const group = Math.min(parameters.clusterDocuments ?? parameters.documents, sorted.length);
+    for (let i = 0; i < group; i++) {
+      if (sorted[i]!.score - (visible[i + 1]?.score ?? 0) >= gap) return sorted.slice(0, i + 1).map((entry) => entry.project);
+    }
+  }
   const best = sorted[0]?.score ?? 0;
   return sorted
     .slice(0, parameters.documents)
