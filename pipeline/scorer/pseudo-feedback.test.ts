@@ -116,7 +116,10 @@ describe('pseudo-relevance feedback', () => {
     expect(lookUp()).toEqual(bruteForce());
   });
 
-  it('finds its several best matches exactly from the ones found last time, scoring fewer candidates than a first look-up', () => {
+  it.each([
+    ['the best within relativeToBest of the best', { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 10, gap: 0 }],
+    ['a group above a wide drop', { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 40, gap: 25, clusterDocuments: 5 }],
+  ])('finds its several best matches (%s) exactly from the ones found last time, scoring fewer candidates than a first look-up', (_, parameters) => {
     const own = createCandidateIndex();
     const glazing = (id: string, title: string) => notice(id, title, `${title}: Glaserarbeiten am Bootshaus.`);
     const many = [
@@ -139,20 +142,13 @@ describe('pseudo-relevance feedback', () => {
         return scorer.scoreAtLeast(alert, project, floor);
       },
     };
-    const parameters = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 3, relativeToBest: 0.5, minScore: 10, gap: 0 };
     const alert = prepareLearnedAlert(scorer, 'Glaserarbeiten am Bootshaus', 'de', undefined, own.corpus);
-    // By brute force, as bestMatches takes them: the k highest of every indexed project (at least minScore, ties by id),
-    // each at least relativeToBest of the best.
-    const bruteForce = () => {
-      const top = [...own.projects()]
-        .map((project) => ({ id: String(project.id), score: scoreLearned(scorer, alert, project) }))
-        .filter((entry) => entry.score >= parameters.minScore)
-        .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-      return top
-        .slice(0, parameters.documents)
-        .filter((entry) => entry.score >= parameters.relativeToBest * top[0]!.score)
-        .map((entry) => entry.id);
-    };
+    // By brute force: bestMatches over every indexed project's score.
+    const bruteForce = () =>
+      bestMatches(
+        [...own.projects()].map((project) => ({ project, score: scoreLearned(scorer, alert, project) })),
+        parameters,
+      ).map((project) => String(project.id));
     const lookUp = () => pseudoRelevantProjects(counting, alert, own, parameters).map((project) => String(project.id));
     const first = lookUp();
     expect(first).toHaveLength(3);
@@ -212,6 +208,74 @@ describe('pseudo-relevance feedback', () => {
       expect(found).toEqual(['m0', 'm2']);
       expect(found).toEqual(bestMatches(everyProject, parameters).map((project) => project.id));
       expect(pseudoRelevantProjects(scorer, alert, own, { ...parameters, gap: 0 }).map((project) => project.id)).toEqual(['m0']);
+
+      // Looked up again, from the group found last time (a first look-up of this setting noted it): the same group.
+      pseudoRelevantProjects(scorer, alert, own, parameters);
+      expect(pseudoRelevantProjects(scorer, alert, own, parameters).map((project) => project.id)).toEqual(['m0', 'm2']);
+      // A project arrives close below the group: what lies under it decides, and is looked up too.
+      own.add(prepared(notice('close', 'Sanierung Schornstein', 'Sanierung Schornstein.')));
+      const bruteForce = bestMatches(
+        [...own.projects()].map((project) => ({ project, score: scoreLearned(scorer, alert, project) })),
+        parameters,
+      ).map((project) => project.id);
+      expect(bruteForce).toContain('close');
+      expect(pseudoRelevantProjects(scorer, alert, own, parameters).map((project) => project.id)).toEqual(bruteForce);
+    });
+
+    it('finds what every project scored gives, whatever changed since the last look-up (made-up changes, many settings)', () => {
+      // A fixed pseudo-random sequence: the same cases on every run.
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      const words = ['Glaserarbeiten', 'Bootshaus', 'Oberlichter', 'Dachdeckerarbeiten', 'Turnhalle', 'Plattenarbeiten', 'Gemeindehaus', 'Fenster'];
+      const fillers = ['Los', 'Nord', 'Etappe', 'Umbau', 'Projekt', 'Phase', 'Liegenschaft', 'gemäss', 'Leistungsverzeichnis'];
+      const prompts = ['Glaserarbeiten am Bootshaus', 'Dachdeckerarbeiten und Plattenarbeiten', 'Oberlichter und Fenster in Turnhallen'];
+      let checked = 0;
+      for (let round = 0; round < 24; round++) {
+        const parameters = {
+          ...grouped,
+          gap: [10, 20, 25, 40][random(4)]!,
+          clusterDocuments: [3, 5][random(2)]!,
+          relativeToBest: [0.5, 0.8, 0.9][random(3)]!,
+        };
+        const own = createCandidateIndex();
+        const prompt = prompts[round % prompts.length]!;
+        const made = (id: string) => {
+          // Most of them carry the prompt's words, so that they reach its best; filler words of varying number spread the
+          // scores (a longer text weighs each word less).
+          const pool = [...words, ...prompt.split(' ').filter((word) => word.length > 4)];
+          const title = Array.from({ length: 1 + random(4) }, () => pool[random(pool.length)]!).join(' ');
+          const filler = Array.from({ length: random(12) }, () => fillers[random(fillers.length)]!).join(' ');
+          return prepared(notice(id, title, `${title} ${filler}.`));
+        };
+        for (const n of madeUpNotices(30)) own.add(prepared(n));
+        for (let i = 0; i < 12; i++) own.add(made(`r${round}-${i}`));
+        const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, own.corpus);
+        const bruteForce = () =>
+          bestMatches(
+            [...own.projects()].map((project) => ({ project, score: scoreLearned(scorer, alert, project) })),
+            parameters,
+          ).map((project) => String(project.id));
+        const lookUp = () => pseudoRelevantProjects(scorer, alert, own, parameters).map((project) => String(project.id));
+        expect(lookUp()).toEqual(bruteForce());
+        for (let step = 0; step < 10; step++) {
+          const ids = [...own.projects()].map((project) => String(project.id));
+          const change = random(3);
+          if (change === 0) own.remove(ids[random(ids.length)]!);
+          else if (change === 1) {
+            // One of the best matches found last time says something else now.
+            const best = lookUp();
+            const changed = best[random(best.length)] ?? ids[0]!;
+            own.remove(changed);
+            own.add(made(changed));
+          } else own.add(made(`r${round}-s${step}`));
+          expect(lookUp(), `round ${round}, step ${step}`).toEqual(bruteForce());
+          checked += 1;
+        }
+      }
+      expect(checked).toBe(240);
     });
   });
 });

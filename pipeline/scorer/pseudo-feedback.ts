@@ -21,37 +21,51 @@ export function pseudoRelevantProjects(
   disliked: ReadonlySet<number | string> = new Set(),
 ): PreparedProject[] {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
-  // A group above a drop can end anywhere: every project down to the lowest score that can mark the drop is scored.
-  if (clusterGap(parameters) > 0) return lookUp(scorer, alert, index, visibleBelowCluster(parameters), parameters, disliked);
-  // The best matches found last time for this prompt bound the look-up (exact whatever the hint says: a changed or
-  // removed project included): with k of them scoring s₁ ≥ … ≥ s_k now, every project of the new top k scores at least
-  // s_k, and every project taken scores at least `relativeToBest` × the best, so at least that share of s₁.
-  let floor = parameters.minScore;
   const hinted = (bestHints.get(index)?.get(hintKey(alert)) ?? [])
     .filter((id) => !disliked.has(id))
     .map((id) => index.get(id))
     .filter((project) => project !== undefined);
   const hintScores = hinted.map((project) => scoreLearned(scorer, alert, project)).sort((a, b) => b - a);
+  const gap = clusterGap(parameters);
+  if (gap > 0) {
+    // A group above a drop can end anywhere: first every project down to a drop below the best matches found last
+    // time, which decides the group when it still stands; when it does not, every project down to the lowest score
+    // that can mark a drop.
+    const lowest = visibleBelowCluster(parameters);
+    const hintFloor = hintScores.length > 0 ? Math.max(lowest, hintScores.at(-1)! - gap) : lowest;
+    if (hintFloor > lowest) {
+      const decided = selectBest(scoreDownTo(scorer, alert, index, hintFloor, disliked), parameters, hintFloor);
+      if (decided) return noted(index, alert, decided);
+    }
+    return noted(index, alert, bestMatches(scoreDownTo(scorer, alert, index, lowest, disliked), parameters));
+  }
+  // The best matches found last time for this prompt bound the look-up (exact whatever the hint says: a changed or
+  // removed project included): with k of them scoring s₁ ≥ … ≥ s_k now, every project of the new top k scores at least
+  // s_k, and every project taken scores at least `relativeToBest` × the best, so at least that share of s₁.
+  let floor = parameters.minScore;
   if (hintScores.length > 0) floor = Math.max(floor, parameters.relativeToBest * hintScores[0]!);
   if (hintScores.length >= parameters.documents) floor = Math.max(floor, hintScores[parameters.documents - 1]!);
-  return lookUp(scorer, alert, index, floor, parameters, disliked);
+  return noted(index, alert, bestMatches(scoreDownTo(scorer, alert, index, floor, disliked), parameters));
 }
 
-function lookUp(
+/** Every project of the index scoring at least `floor` for the alert, with its score. */
+function scoreDownTo(
   scorer: LocalScorer,
   alert: LearnedAlert,
   index: CandidateIndex,
   floor: number,
-  parameters: ScoringParameters['pseudoFeedback'],
   disliked: ReadonlySet<number | string>,
-): PreparedProject[] {
+): Array<{ project: PreparedProject; score: number }> {
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
     if (disliked.has(project.id)) continue;
     const result = scoreLearnedAtLeast(scorer, alert, project, floor);
     if (result) scored.push({ project, score: result.score });
   }
-  const best = bestMatches(scored, parameters);
+  return scored;
+}
+
+function noted(index: CandidateIndex, alert: PreparedAlert, best: PreparedProject[]): PreparedProject[] {
   noteBestMatch(index, alert, best);
   return best;
 }
@@ -87,18 +101,38 @@ export function bestMatches(
   scored: ReadonlyArray<{ project: PreparedProject; score: number }>,
   parameters: ScoringParameters['pseudoFeedback'] = SCORING_PARAMETERS.pseudoFeedback,
 ): PreparedProject[] {
+  return selectBest(scored, parameters, 0) ?? [];
+}
+
+/**
+ * `bestMatches` when only the projects scoring at least `seen` were scored (`scored` holds every one of them):
+ * undefined when the projects not scored could change the answer.
+ */
+function selectBest(
+  scored: ReadonlyArray<{ project: PreparedProject; score: number }>,
+  parameters: ScoringParameters['pseudoFeedback'],
+  seen: number,
+): PreparedProject[] | undefined {
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
   const byScore = [...scored].sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
   const sorted = byScore.filter((entry) => entry.score >= parameters.minScore);
   const gap = clusterGap(parameters);
   if (gap > 0) {
-    const visible = byScore.filter((entry) => entry.score >= visibleBelowCluster(parameters));
+    const lowest = visibleBelowCluster(parameters);
+    const visible = byScore.filter((entry) => entry.score >= lowest);
     const group = Math.min(parameters.clusterDocuments ?? parameters.documents, sorted.length);
     for (let i = 0; i < group; i++) {
-      if (sorted[i]!.score - (visible[i + 1]?.score ?? 0) >= gap) return sorted.slice(0, i + 1).map((entry) => entry.project);
+      const next = visible[i + 1];
+      // Not scored, the next one scores below `seen`: the drop is wide enough if the drop to `seen` is, else unknown.
+      const unseen = next === undefined && seen > lowest;
+      if (sorted[i]!.score - (unseen ? seen : (next?.score ?? 0)) >= gap) return sorted.slice(0, i + 1).map((entry) => entry.project);
+      if (unseen) return undefined;
     }
   }
   const best = sorted[0]?.score ?? 0;
+  // Those taken score at least relativeToBest × the best (and minScore); the first `documents` of them are known when
+  // they all scored at least `seen`.
+  if (seen > Math.max(parameters.minScore, parameters.relativeToBest * best) && sorted.length < parameters.documents) return undefined;
   return sorted
     .slice(0, parameters.documents)
     .filter((entry) => entry.score >= parameters.relativeToBest * best)
