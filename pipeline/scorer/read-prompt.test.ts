@@ -497,4 +497,16 @@ describe('readPrompt', () => {
     expect(head('harp tuning for music schools')).toBeNull();
     expect(head('Kaminfeger')).toBeNull();
   });
+
+  it('keeps a phrase and its head when a place follows it (the function words beside the place end nothing)', () => {
+    for (const prompt of [
+      'restauration de vitraux anciens, uniquement dans le canton de Neuchâtel ou du Valais',
+      'restauration de vitraux anciens dans le canton du Jura',
+      'Wartung von Kirchenorgeln, nur im Kanton Schaffhausen',
+    ]) {
+      const read = readPrompt(prompt);
+      expect(read.head === null ? null : read.words[read.head]!.word, prompt).toMatch(/^(restauration|Wartung)$/);
+      expect(read.phrase, prompt).toBe(true);
+    }
+  });
 });

@@ -808,8 +808,11 @@ export function readPrompt(prompt: string): ReadPrompt {
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
   // where it wants to work: only places named with what it seeks constrain.
   const sought = mentions.filter((mention) => !excluded.includes(mention) && (!isProfile || Math.min(...mention.wordIndices) > firstSeek));
-  const phrase = !isProfile && isOnePhrase(soughtAt, folded, itemStarts);
-  const head = phraseHead(soughtAt, all, folded, itemStarts);
+  // Function words left behind by a place or a size after what is sought ("…, dans le canton de Vaud") end no phrase.
+  const lastContent = soughtAt.findLastIndex((index) => !isFunctionWord(all[index]!));
+  const soughtCore = soughtAt.slice(0, lastContent + 1);
+  const phrase = !isProfile && isOnePhrase(soughtCore, folded, itemStarts);
+  const head = phraseHead(soughtCore, all, folded, itemStarts);
   return {
     words,
     codes,
