@@ -498,6 +498,48 @@ describe('readPrompt', () => {
     expect(head('Kaminfeger')).toBeNull();
   });
 
+  it('reads the sentence after a self-introduction as the wish when no word says "we seek" (its place constrains nothing)', () => {
+    const profile = readPrompt("Nous sommes un atelier de vitrail à Fribourg. Restauration de vitraux d'églises");
+    expect(profile.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['Restauration', 'de', 'vitraux', 'd', 'églises']);
+    expect(profile.words.find((word) => word.word === 'vitrail')?.role).toBe('profile');
+    expect(profile.place).toBeNull();
+    // A self-description of two sentences, then the wish with a place of its own.
+    const longer = readPrompt('Wir sind eine Orgelbauwerkstatt im Toggenburg. Wir arbeiten seit 1980. Orgelrevisionen, nur Kanton St. Gallen');
+    expect(longer.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['Orgelrevisionen']);
+    expect([...(longer.place?.cantons ?? [])]).toEqual(['SG']);
+    // With a word for wishing, as before; one sentence only: no profile.
+    expect(roles('Nous sommes un atelier de vitrail et cherchons des restaurations')).toContain('restaurations:subject');
+    expect(roles('Restauration de vitraux. Églises et chapelles')).not.toContain('Restauration:profile');
+  });
+
+  it('reads where a company sits ("Chur-based", "mit Sitz in", "basée à", "con sede a") as no word of the query', () => {
+    for (const prompt of [
+      'We are a Chur-based organ builder looking for organ tuning contracts',
+      'Wir sind eine Orgelbauwerkstatt mit Sitz in Chur und suchen Orgelstimmungen',
+      'Nous sommes un atelier basé à Coire, nous cherchons des accordages d’orgues',
+      'Siamo un laboratorio con sede a Coira e cerchiamo accordature di organi',
+    ]) {
+      const read = readPrompt(prompt);
+      expect(
+        read.words.map((word) => word.word.toLowerCase()),
+        prompt,
+      ).not.toContain('based');
+      expect(
+        read.words.map((word) => word.word.toLowerCase()),
+        prompt,
+      ).not.toContain('sitz');
+      expect(
+        read.words.map((word) => word.word.toLowerCase()),
+        prompt,
+      ).not.toContain('basé');
+      expect(
+        read.words.map((word) => word.word.toLowerCase()),
+        prompt,
+      ).not.toContain('sede');
+      expect(read.place, prompt).toBeNull();
+    }
+  });
+
   it('keeps a phrase and its head when a place follows it (the function words beside the place end nothing)', () => {
     for (const prompt of [
       'restauration de vitraux anciens, uniquement dans le canton de Neuchâtel ou du Valais',

@@ -283,6 +283,19 @@ const FRAME_PHRASES = [
   ['specializing'],
   ['schwerpunkt'],
   ['schwerpunkte'],
+  // Where a company sits names no trade: "a Zurich-based firm", "mit Sitz in …", "basée à …", "con sede a …".
+  ['based'],
+  ['located'],
+  ['headquartered'],
+  ['mit', 'sitz'],
+  ['ansassig'],
+  ['domizil'],
+  ['base', 'a'],
+  ['basee', 'a'],
+  ['bases', 'a'],
+  ['basees', 'a'],
+  ['con', 'sede'],
+  ['con', 'sedi'],
   // Being active in a field names the field: "wir sind im Bereich Orgelbau tätig", "nous sommes actifs dans …", "siamo attivi nel …".
   ['tatig'],
   ['aktiv'],
@@ -663,9 +676,10 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeIndices = placeWordIndices(all, mentions);
   const outside = placesNamedOutside(all, mentions);
   const folded = all.map(fold);
-  const firstSeek = folded.findIndex((_, i) => seekAt(folded, i) > 0);
+  const wishless = wishlessProfileEnd(clauses, folded);
+  const firstSeek = wishless ?? folded.findIndex((_, i) => seekAt(folded, i) > 0);
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
-  // Geneva, seeking …", "Impresa di pulizie cerca …").
+  // Geneva, seeking …", "Impresa di pulizie cerca …"); the wish may have no verb ("Nous sommes … . Mandats de …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   const words: PromptWord[] = [];
   const codes: PromptCode[] = [];
@@ -692,6 +706,10 @@ export function readPrompt(prompt: string): ReadPrompt {
   /** A self-description has begun ("Nous sommes …") and no wish since: a word for a firm is who speaks. */
   let introduced = false;
   for (const clause of clauses) {
+    if (offset === wishless) {
+      seekingStarted = true;
+      introduced = false;
+    }
     let role: WordRole = seekingStarted ? 'subject' : 'profile';
     // A clause after the first that ends in a postpositive marker excludes what it names.
     const postpositive = clause.length >= 2 && POSTPOSITIVE_EXCLUSIONS.has(folded[offset + clause.length - 1]!);
@@ -946,6 +964,25 @@ const INTERVENTION_HEADS = new Set(
     'realisation',
   ].map(fold),
 );
+
+/** Words that begin a sentence of a self-description ("Nous …", "Wir …", "Our …"). */
+const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'la', 'il', 'we', 'i', 'our']);
+
+/**
+ * Where the wish of a self-introduced profile without a word for wishing begins ("Nous sommes un bureau d'ingénieurs à
+ * Lausanne. Mandats de planification …"): the first sentence after the introduction that does not go on speaking of the
+ * company; undefined when the prompt does not begin with an introduction, has a word for wishing, or is one sentence.
+ */
+function wishlessProfileEnd(clauses: readonly string[][], folded: readonly string[]): number | undefined {
+  if (clauses.length < 2 || phraseAt(folded, 0, SELF_INTRODUCTIONS) === 0) return undefined;
+  if (folded.some((_, i) => seekAt(folded, i) > 0)) return undefined;
+  let offset = clauses[0]!.length;
+  for (const clause of clauses.slice(1)) {
+    if (phraseAt(folded, offset, SELF_INTRODUCTIONS) === 0 && !FIRST_PERSON.has(folded[offset]!)) return offset;
+    offset += clause.length;
+  }
+  return undefined;
+}
 
 /**
  * Where the head of what is sought stands: its first word (past an article, a generic head, a supply word or a word for
