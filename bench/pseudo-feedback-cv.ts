@@ -31,7 +31,8 @@ const none: Setting = { ...SCORING_PARAMETERS.pseudoFeedback, documents: 0 };
 const grid: Setting[] = [none];
 for (const labelShare of [0, 1])
   for (const documents of [1, 2, 3])
-    for (const share of [0.2, 0.3, 0.4]) for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8, labelShare, gap: 0 });
+    for (const share of [0.2, 0.3, 0.4])
+      for (const minScore of [40, 55]) grid.push({ documents, share, minScore, relativeToBest: 0.8, labelShare, gap: 0, clusterDocuments: 0 });
 // A group of best matches above a wide drop, else the three best within 80 % of the best.
 for (const gap of [20, 25, 30])
   for (const clusterDocuments of [5, 8])

@@ -26,7 +26,7 @@ export function pseudoRelevantProjects(
     .map((id) => index.get(id))
     .filter((project) => project !== undefined);
   const hintScores = hinted.map((project) => scoreLearned(scorer, alert, project)).sort((a, b) => b - a);
-  const gap = clusterGap(parameters);
+  const gap = parameters.gap;
   if (gap > 0) {
     // A group above a drop can end anywhere: first every project down to a drop below the best matches found last
     // time, which decides the group when it still stands; when it does not, every project down to the lowest score
@@ -70,15 +70,13 @@ function noted(index: CandidateIndex, alert: PreparedAlert, best: PreparedProjec
   return best;
 }
 
-const clusterGap = (parameters: ScoringParameters['pseudoFeedback']) => parameters.gap ?? 0;
-
 /**
  * The lowest score that counts below a group of best matches: lower ones (below the storage floor, or too low to
  * matter) are as if absent, so a drop to them is wide enough. Both look-ups, over the whole index or from its
  * candidates, see every project down to it, and so find the same group.
  */
 const visibleBelowCluster = (parameters: ScoringParameters['pseudoFeedback']) =>
-  Math.min(parameters.minScore, Math.max(SCORE_FLOOR, parameters.minScore - clusterGap(parameters)));
+  Math.min(parameters.minScore, Math.max(SCORE_FLOOR, parameters.minScore - parameters.gap));
 
 /** The best matches last found per index and prompt: a hint that makes the next look-up cheap, never its answer. */
 const bestHints = new WeakMap<CandidateIndex, Map<string, ReadonlyArray<number | string>>>();
@@ -116,11 +114,11 @@ function selectBest(
   if (parameters.documents <= 0 || parameters.share <= 0) return [];
   const byScore = [...scored].sort((a, b) => b.score - a.score || String(a.project.id).localeCompare(String(b.project.id)));
   const sorted = byScore.filter((entry) => entry.score >= parameters.minScore);
-  const gap = clusterGap(parameters);
+  const gap = parameters.gap;
   if (gap > 0) {
     const lowest = visibleBelowCluster(parameters);
     const visible = byScore.filter((entry) => entry.score >= lowest);
-    const group = Math.min(parameters.clusterDocuments ?? parameters.documents, sorted.length);
+    const group = Math.min(parameters.clusterDocuments, sorted.length);
     for (let i = 0; i < group; i++) {
       const next = visible[i + 1];
       // Not scored, the next one scores below `seen`: the drop is wide enough if the drop to `seen` is, else unknown.

@@ -966,7 +966,7 @@ const INTERVENTION_HEADS = new Set(
 );
 
 /** Words that begin a sentence of a self-description ("Nous …", "Wir …", "Our …"). */
-const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'la', 'il', 'we', 'i', 'our']);
+const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'nostra', 'nostro', 'we', 'i', 'our']);
 
 /**
  * Where the wish of a self-introduced profile without a word for wishing begins ("Nous sommes un bureau d'ingénieurs à

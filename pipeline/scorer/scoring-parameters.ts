@@ -168,8 +168,9 @@ export interface ScoringParameters {
     relativeToBest: number;
     share: number;
     labelShare: number;
-    gap?: number;
-    clusterDocuments?: number;
+    /** 0: no group, the best within `relativeToBest` of the best. */
+    gap: number;
+    clusterDocuments: number;
   }>;
   readonly explainedShare: number;
   readonly explainedCpv: number;
