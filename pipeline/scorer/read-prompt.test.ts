@@ -540,6 +540,24 @@ describe('readPrompt', () => {
     }
   });
 
+  it('reads "abgesehen von", "à part", "mis à part", "a parte", "fuorché", "with the exception of" as exclusions, not "a part of"', () => {
+    for (const prompt of [
+      'Orgelstimmungen, abgesehen von Harmonien',
+      'accordage d’orgues à part les harmoniums',
+      'accordage d’orgues, mis à part les harmoniums',
+      'accordatura di organi, a parte gli armonium',
+      'accordatura di organi fuorché armonium',
+      'organ tuning with the exception of harmoniums',
+    ]) {
+      const excluded = readPrompt(prompt).words.filter((word) => word.role === 'exclusion' && !/^(les|gli|the|of)$/i.test(word.word));
+      expect(
+        excluded.map((word) => word.word.toLowerCase()),
+        prompt,
+      ).toEqual([expect.stringMatching(/^h?armoni/)]);
+    }
+    expect(roles('repair of a part of the organ')).not.toContain('part:exclusion');
+  });
+
   it('keeps a phrase and its head when a place follows it (the function words beside the place end nothing)', () => {
     for (const prompt of [
       'restauration de vitraux anciens, uniquement dans le canton de Neuchâtel ou du Valais',

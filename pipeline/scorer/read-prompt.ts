@@ -427,6 +427,12 @@ const EXCLUSION_PHRASES = [
   ['other', 'than'],
   ['apart', 'from'],
   ['aside', 'from'],
+  ['except', 'for'],
+  ['with', 'the', 'exception', 'of'],
+  ['abgesehen', 'von'],
+  ['abgesehen', 'vom'],
+  ['mis', 'a', 'part'],
+  ['fuorche'],
 ];
 /** Markers that follow what they exclude, at the end of a clause: "…, Küchen ausgenommen", "…, sheds excluded", "…, cadres exclus". */
 const POSTPOSITIVE = 'ausgenommen|excluded|exclu|exclus|exclue|exclues|escluso|esclusi|esclusa|escluse';
@@ -454,6 +460,12 @@ const seekAt = (folded: readonly string[], index: number) => (negatedSeekAt(fold
 
 /** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
 const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
+/** "à part …" (French), "a parte …" (Italian): "a part" folded is English too ("a part of the roof"). */
+const apartAt = (clause: readonly string[], i: number) => {
+  const word = clause[i]!.toLowerCase();
+  const next = clause[i + 1]?.toLowerCase();
+  return (word === 'à' && next === 'part') || (word === 'a' && next === 'parte') ? 2 : 0;
+};
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
 
 function phraseAt(folded: readonly string[], index: number, phrases: readonly string[][]): number {
@@ -751,7 +763,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += introduction - 1;
         continue;
       }
-      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0);
+      const exclusion =
+        phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0) || apartAt(clause, i);
       // At the very start of a prompt of one clause, no exclusion ("Ohne …" would exclude all it says); at the start of
       // a clause that "…, sauf / except / ausser …" opened, or of a first clause that a later one follows ("Keine
       // Bauarbeiten. Nur …", "Ohne Gerüst: Kaminsanierung"), the exclusion lasts to the clause's end.
