@@ -25,6 +25,13 @@ const score = (prompt: string, language: Language, target: ScorableProject) =>
   scorer.score(scorer.prepareAlert(prompt, language, { corpus: index.corpus }), scorer.prepareProject(target));
 
 describe('local scorer', () => {
+  it('keeps a German compound the splitter cannot cut when its last part is known only in other languages ("…revision")', () => {
+    // No notice or German label word is "Revision"; an Italian notice's "revisione" is its cognate.
+    expect(scorer.prepareAlert('Kegelbahnrevision', 'de', { corpus: index.corpus }).concepts.length).toBeGreaterThan(0);
+    const lanes = notice({ language: 'it', title: 'Revisione delle piste del bowling di Locarno', canton: 'TI' });
+    expect(score('Kegelbahnrevision', 'de', lanes).score).toBeGreaterThan(20);
+  });
+
   it('matches a French alert with a German notice of the same trade, above another trade', () => {
     const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
     const roof = notice({ title: 'Dachdeckerarbeiten Parkhaus', cpvCodes: ['45261210'], canton: 'LU' });
@@ -111,6 +118,14 @@ describe('local scorer', () => {
       'de',
       { title: 'Beschaffung von Fahrrädern für das Bauamt', canton: 'SG' },
       { title: 'Beschaffung von Bürostühlen für das Bauamt', canton: 'SG' },
+    ],
+    // "Lift" (a Swiss German compound's modifier too) reaches "Aufzug" and its translations.
+    [
+      'a Swiss German word',
+      'Liftwartung',
+      'de',
+      { language: 'fr', title: 'Entretien des ascenseurs du home des Pâquerettes', canton: 'VD' },
+      { language: 'fr', title: 'Entretien des chaudières du home des Pâquerettes', canton: 'VD' },
     ],
     // "Ambulanz" reaches the French notice through the labels' "Krankenwagen" and its translation.
     [

@@ -270,9 +270,12 @@ export function prepareAlertProfile(
     let spelt = spellingsOf(seed);
     // A German compound the splitter cannot cut ("Streusalz": no word "streu") still names a kind of its last part.
     if (spelt.unknown && language === 'de' && seed.whole) {
+      const whole = seed;
+      // Known in German, or reaching a notice or a label through a translation or a cognate ("Revision" of "Liftrevision").
       const head = knownHead(seed.surface, resources, (stem) => {
         const id = terms.lookup('de', stem);
-        return resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
+        if (resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0)) return true;
+        return !spellingsOf({ ...whole, stem, whole: false }).unknown;
       });
       if (head !== null) {
         seed = { ...seed, stem: head, whole: false };
