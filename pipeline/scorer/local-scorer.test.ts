@@ -127,6 +127,21 @@ describe('local scorer', () => {
       { language: 'fr', title: 'Entretien des ascenseurs du home des Pâquerettes', canton: 'VD' },
       { language: 'fr', title: 'Entretien des chaudières du home des Pâquerettes', canton: 'VD' },
     ],
+    // Services the CPV labels name otherwise ("Ofen- und Kaminreinigung", "déplacement"), through the trade vocabulary.
+    [
+      'a Swiss service',
+      'Kaminfeger',
+      'de',
+      { language: 'fr', title: 'Ramonage des bâtiments communaux de Bex', canton: 'VD' },
+      { language: 'fr', title: 'Peinture des bâtiments communaux de Bex', canton: 'VD' },
+    ],
+    [
+      'a Swiss service',
+      'déménagement',
+      'fr',
+      { title: 'Zügeln der Gemeindeverwaltung ins neue Stadthaus', canton: 'LU' },
+      { title: 'Reinigung der Gemeindeverwaltung im neuen Stadthaus', canton: 'LU' },
+    ],
     // "Ambulanz" reaches the French notice through the labels' "Krankenwagen" and its translation.
     [
       'a Swiss German word',
