@@ -142,6 +142,20 @@ describe('local scorer', () => {
       { title: 'Zügeln der Gemeindeverwaltung ins neue Stadthaus', canton: 'LU' },
       { title: 'Reinigung der Gemeindeverwaltung im neuen Stadthaus', canton: 'LU' },
     ],
+    [
+      'an Italian trade name',
+      'imbiancatura',
+      'it',
+      { language: 'en', title: 'Interior painting of the boathouse', canton: 'ZG' },
+      { language: 'en', title: 'Interior cleaning of the boathouse', canton: 'ZG' },
+    ],
+    [
+      'a winter service',
+      'gritting',
+      'en',
+      { language: 'fr', title: 'Salage des routes communales de Bex', canton: 'VD' },
+      { language: 'fr', title: 'Balayage des routes communales de Bex', canton: 'VD' },
+    ],
     // "Ambulanz" reaches the French notice through the labels' "Krankenwagen" and its translation.
     [
       'a Swiss German word',
