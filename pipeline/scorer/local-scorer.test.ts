@@ -143,6 +143,13 @@ describe('local scorer', () => {
       { title: 'Reinigung der Gemeindeverwaltung im neuen Stadthaus', canton: 'LU' },
     ],
     [
+      'a German word the labels do not use',
+      'Beamer',
+      'de',
+      { title: 'Beschaffung von Videoprojektoren für die Schulzimmer', canton: 'SO' },
+      { title: 'Beschaffung von Wandtafeln für die Schulzimmer', canton: 'SO' },
+    ],
+    [
       'an Italian trade name',
       'imbiancatura',
       'it',
