@@ -514,6 +514,11 @@ describe('local scorer', () => {
     // A German compound of known parts ("Turm" + "Uhren") counts as a German word.
     const towers = notice({ title: 'Revision der Turmuhren und Glockenspiele', cpvCodes: ['50000000'], canton: 'BE' });
     expect(score('Turmuhren Glockenspiele', 'fr', towers).score).toBe(score('Turmuhren Glockenspiele', 'de', towers).score);
+    // A short Swiss word ("ARA": a sewage plant) votes for its language: "Revision" alone, known in Italian, does not carry
+    // the prompt into Italian, where "ARA" means nothing.
+    const plant = notice({ title: 'Revision der Kläranlage Seewis, Los 3', cpvCodes: ['50000000'], canton: 'GR' });
+    expect(scorer.prepareAlert('Revision ARA', 'de', { corpus: index.corpus }).concepts.map((concept) => concept.surface)).toContain('ara');
+    expect(score('Revision ARA', 'de', plant).score).toBeGreaterThanOrEqual(70);
   });
 
   it('finds a word one typing slip away from a known one', () => {

@@ -41,7 +41,8 @@ export function detectPromptLanguage(prompt: string, declared: Language, resourc
     let votes = language === declared ? DECLARED_BONUS : 0;
     for (const word of words) {
       if (FUNCTION_WORDS[language].has(word)) votes += FUNCTION_WORD_VOTE;
-      else if (word.length > 3 && knowsWord(language, word, stem(word), resources)) votes += VOCABULARY_VOTE;
+      // A short word votes only as a trade or Swiss word ("ARA", "KVA", "CVC"): short label words say little of a language.
+      else if (word.length > 3 ? knowsWord(language, word, stem(word), resources) : resources.isVocabulary(language, stem(word))) votes += VOCABULARY_VOTE;
     }
     if (votes > bestVotes) {
       best = language;
