@@ -124,16 +124,16 @@ describe('local scorer', () => {
       'a Swiss German word',
       'Liftwartung',
       'de',
-      { language: 'fr', title: 'Entretien des ascenseurs du home des Pâquerettes', canton: 'VD' },
-      { language: 'fr', title: 'Entretien des chaudières du home des Pâquerettes', canton: 'VD' },
+      { language: 'fr', title: 'Maintenance des ascenseurs du home des Pâquerettes', canton: 'VD' },
+      { language: 'fr', title: 'Maintenance des chaudières du home des Pâquerettes', canton: 'VD' },
     ],
     // Services the CPV labels name otherwise ("Ofen- und Kaminreinigung", "déplacement"), through the trade vocabulary.
     [
       'a Swiss service',
       'Kaminfeger',
       'de',
-      { language: 'fr', title: 'Ramonage des bâtiments communaux de Bex', canton: 'VD' },
-      { language: 'fr', title: 'Peinture des bâtiments communaux de Bex', canton: 'VD' },
+      { language: 'fr', title: 'Ramonage de la halle de gymnastique de Bex', canton: 'VD' },
+      { language: 'fr', title: 'Peinture de la halle de gymnastique de Bex', canton: 'VD' },
     ],
     [
       'a Swiss service',

@@ -560,7 +560,7 @@ describe('readPrompt', () => {
 
   it('keeps a phrase and its head when a place follows it (the function words beside the place end nothing)', () => {
     for (const prompt of [
-      'restauration de vitraux anciens, uniquement dans le canton de Neuchâtel ou du Valais',
+      'restauration de vitraux anciens, dans le canton de Neuchâtel ou du Valais',
       'restauration de vitraux anciens dans le canton du Jura',
       'Wartung von Kirchenorgeln, nur im Kanton Schaffhausen',
     ]) {

@@ -458,14 +458,11 @@ const negatedSeekAt = (folded: readonly string[], index: number) => {
 };
 const seekAt = (folded: readonly string[], index: number) => (negatedSeekAt(folded, index) > 0 ? 0 : phraseAt(folded, index, SEEK_PHRASES));
 
-/** Italian "né … né" (neither … nor): only with its accent, which folding would take away ("ne" is also a pronoun). */
-const NEGATIVE_ACCENTED = new Set(['né', 'nè']);
-/** "à part …" (French), "a parte …" (Italian): "a part" folded is English too ("a part of the roof"). */
-const apartAt = (clause: readonly string[], i: number) => {
-  const word = clause[i]!.toLowerCase();
-  const next = clause[i + 1]?.toLowerCase();
-  return (word === 'à' && next === 'part') || (word === 'a' && next === 'parte') ? 2 : 0;
-};
+/**
+ * Exclusion markers read with their accents, which folding would take away: Italian "né … né" (neither … nor; "ne" is
+ * also a pronoun), French "à part" ("a part" is English too: "a part of the roof"), and Italian "a parte".
+ */
+const ACCENTED_EXCLUSIONS = [['né'], ['nè'], ['à', 'part'], ['a', 'parte']];
 const EXCLUSIVE = new Set(EXCLUSIVE_MARKERS.map(fold));
 
 function phraseAt(folded: readonly string[], index: number, phrases: readonly string[][]): number {
@@ -688,10 +685,12 @@ export function readPrompt(prompt: string): ReadPrompt {
   const placeIndices = placeWordIndices(all, mentions);
   const outside = placesNamedOutside(all, mentions);
   const folded = all.map(fold);
-  const wishless = wishlessProfileEnd(clauses, folded);
-  const firstSeek = wishless ?? folded.findIndex((_, i) => seekAt(folded, i) > 0);
+  const lowered = all.map((word) => word.toLowerCase());
+  const seekIndex = folded.findIndex((_, i) => seekAt(folded, i) > 0);
+  const wishless = seekIndex < 0 ? wishlessProfileEnd(clauses, folded) : undefined;
+  const firstSeek = wishless ?? seekIndex;
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
-  // Geneva, seeking …", "Impresa di pulizie cerca …"); the wish may have no verb ("Nous sommes … . Mandats de …").
+  // Geneva, seeking …", "Impresa di pulizie cerca …"); the wish may have no verb ("Nous sommes … . Restauration de …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
   const words: PromptWord[] = [];
   const codes: PromptCode[] = [];
@@ -763,8 +762,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += introduction - 1;
         continue;
       }
-      const exclusion =
-        phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || (NEGATIVE_ACCENTED.has(clause[i]!.toLowerCase()) ? 1 : 0) || apartAt(clause, i);
+      const exclusion = phraseAt(folded, at, EXCLUSION_PHRASES) || negationAt(folded, at) || phraseAt(lowered, at, ACCENTED_EXCLUSIONS);
       // At the very start of a prompt of one clause, no exclusion ("Ohne …" would exclude all it says); at the start of
       // a clause that "…, sauf / except / ausser …" opened, or of a first clause that a later one follows ("Keine
       // Bauarbeiten. Nur …", "Ohne Gerüst: Kaminsanierung"), the exclusion lasts to the clause's end.
@@ -982,13 +980,13 @@ const INTERVENTION_HEADS = new Set(
 const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'nostra', 'nostro', 'we', 'i', 'our']);
 
 /**
- * Where the wish of a self-introduced profile without a word for wishing begins ("Nous sommes un bureau d'ingénieurs à
- * Lausanne. Mandats de planification …"): the first sentence after the introduction that does not go on speaking of the
- * company; undefined when the prompt does not begin with an introduction, has a word for wishing, or is one sentence.
+ * Where the wish of a self-introduced profile without a word for wishing begins ("Nous sommes un atelier de vitrail à
+ * Fribourg. Restauration de vitraux …"): the first sentence after the introduction that does not go on speaking of the
+ * company; undefined when the prompt does not begin with an introduction or is one sentence (called only when no word
+ * says "we seek").
  */
 function wishlessProfileEnd(clauses: readonly string[][], folded: readonly string[]): number | undefined {
   if (clauses.length < 2 || phraseAt(folded, 0, SELF_INTRODUCTIONS) === 0) return undefined;
-  if (folded.some((_, i) => seekAt(folded, i) > 0)) return undefined;
   let offset = clauses[0]!.length;
   for (const clause of clauses.slice(1)) {
     if (phraseAt(folded, offset, SELF_INTRODUCTIONS) === 0 && !FIRST_PERSON.has(folded[offset]!)) return offset;
