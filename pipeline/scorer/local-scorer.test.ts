@@ -320,6 +320,20 @@ describe('local scorer', () => {
     expect(scorer.prepareAlert('accordage de pianos', 'fr').head?.languages).toEqual(['fr']);
   });
 
+  it('seeks the goods of a supply, not the supply: "We supply …" or "purchase of …" finds no other purchase on that word', () => {
+    const microscopes = notice({ language: 'en', title: 'Purchase of microscopes for the biology laboratory', cpvCodes: ['38510000'], canton: 'GR' });
+    const benches = notice({ language: 'en', title: 'Purchase of benches for the lakeside promenade', cpvCodes: ['39113000'], canton: 'GR' });
+    for (const prompt of ['We supply park benches and picnic tables', 'purchase of park benches and picnic tables']) {
+      expect(words(prompt, 'en')).not.toContain('supply');
+      expect(words(prompt, 'en')).not.toContain('purchase');
+      expect(score(prompt, 'en', microscopes).score).toBeLessThan(20);
+      expect(score(prompt, 'en', benches).score).toBeGreaterThanOrEqual(70);
+    }
+    // A plural that also names the goods stays a word of the query: "office supplies" are paper and pens.
+    expect(words('office supplies', 'en')).toContain('supplies');
+    expect(words('acquisto di sgombraneve', 'it')).not.toContain('acquisto');
+  });
+
   it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {
     const prompt = 'Reinigung von Turnhallen und Schwimmbädern';
     expect(scorer.prepareAlert(prompt, 'de').head?.things).toHaveLength(2);
@@ -328,6 +342,16 @@ describe('local scorer', () => {
     // Read as two words of the expected mass, both things made the building lot a complete match (75 against 81).
     expect(cleaning).toBeGreaterThanOrEqual(70);
     expect(cleaning - building).toBeGreaterThanOrEqual(15);
+  });
+
+  it('excludes by an excluded compound the part the prompt does not seek: "Beschriftung, aber keine Fahrzeugbeschriftung"', () => {
+    // The most specific part of "Fahrzeugbeschriftung" by the labels is the one sought: excluding it excluded nothing.
+    const prompt = 'Beschriftung, aber keine Fahrzeugbeschriftung';
+    expect(scorer.prepareAlert(prompt, 'de').concepts.filter((concept) => concept.role === 'exclusion')).toHaveLength(1);
+    const vehicles = notice({ title: 'Fahrzeugbeschriftung für den Werkhof Seewen', cpvCodes: ['50110000'], canton: 'SZ' });
+    const rooms = notice({ title: 'Beschriftung der Schulzimmer und Korridore in Seewen', cpvCodes: ['45000000'], canton: 'SZ' });
+    expect(score(prompt, 'de', vehicles).score).toBeLessThan(score('Beschriftung', 'de', vehicles).score - 30);
+    expect(score(prompt, 'de', rooms).score).toBeGreaterThan(score(prompt, 'de', vehicles).score + 20);
   });
 
   it('excludes by an excluded phrase only a notice that carries each of its words ("no tree felling" is no "no trees")', () => {

@@ -87,6 +87,8 @@ interface ConceptSeed {
    * words names (on each of its words): a notice naming the trade meets every part of the prompt's name for it.
    */
   tradeNames?: readonly TradeName[];
+  /** For an excluded compound's most specific part: its other parts, the more specific first. */
+  otherParts?: readonly string[];
   /**
    * For a compound's part: the stems of the whole compounds it is part of. A notice naming the compound unsplit
    * ("Turnhalle", which the splitter leaves whole as a known word) carries the part ("Turnhallen" → "turn", "halle").
@@ -95,6 +97,12 @@ interface ConceptSeed {
 }
 
 type TradeName = { language: Language; stem: string };
+
+/** An excluded compound's most specific part that the prompt does not also seek, or null when it seeks every one. */
+function notSought(seed: ConceptSeed, sought: ReadonlySet<string>): ConceptSeed | null {
+  const stem = seed.otherParts?.find((part) => !sought.has(part));
+  return stem === undefined ? null : { ...seed, stem, otherParts: [] };
+}
 
 /**
  * The trade's one-word names for each prompt word that is part of a trade name of several words in the same role
@@ -148,9 +156,10 @@ export function prepareAlertProfile(
       const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {
-        // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only.
-        const rarest = word.parts.reduce((best, part) => (resources.idf(language, part) > resources.idf(language, best) ? part : best));
-        seeds.push({ surface: word.surface, stem: rarest, whole: false, role: conceptRole, share });
+        // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only, of
+        // those the prompt does not seek ("Reinigung, aber keine Fahrzeugreinigung" excludes vehicles; chosen below).
+        const byRarity = [...word.parts].sort((a, b) => resources.idf(language, b) - resources.idf(language, a));
+        seeds.push({ surface: word.surface, stem: byRarity[0]!, whole: false, role: conceptRole, share, otherParts: byRarity.slice(1) });
         continue;
       }
       if (word.parts.length === 0) {
@@ -217,8 +226,9 @@ export function prepareAlertProfile(
   // the excluded thing shares with the sought one ("cleaning of offices, no window cleaning"): it excludes nothing.
   const sought = new Set(seeds.filter((seed) => seed.role !== 'exclusion').map((seed) => seed.stem));
   const merged = new Map<string, ConceptSeed>();
-  for (const seed of seeds) {
-    if (seed.role === 'exclusion' && sought.has(seed.stem)) continue;
+  for (const sown of seeds) {
+    const seed = sown.role === 'exclusion' && sought.has(sown.stem) ? notSought(sown, sought) : sown;
+    if (seed === null) continue;
     const key = seedKey(seed);
     const known = merged.get(key);
     const compounds = [...new Set([...(known?.compounds ?? []), ...(seed.compounds ?? [])])];

@@ -817,6 +817,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += buyer - 1;
         continue;
       }
+      // An excluded supply ("no deliveries") still excludes: a notice for goods alone is not wanted.
+      if (role !== 'exclusion' && SUPPLY_ACTS.has(folded[at]!)) continue;
       wordAt.push(at);
       if (role === 'exclusion' && !LIST_JOINERS.has(folded[at]!) && !isStopWord(clause[i]!)) {
         // Excluded words next to each other (articles and prepositions between allowed) name one thing; a list mark or a
@@ -853,10 +855,12 @@ export function readPrompt(prompt: string): ReadPrompt {
 }
 
 /**
- * Words for a supply: "supply of fire engines", "Lieferung von Druckern", "fourniture d'instruments" seek the goods, which
- * any notice for them is about, whether it says supply, purchase or nothing.
+ * Words for the act of supplying: "supply of fire engines", "Lieferung von Druckern", "acquisto di veicoli" seek the
+ * goods, which any notice for them is about, whether it says supply, purchase or nothing. No head, and no word of the
+ * query: as one, "We supply office furniture" e-mailed an unrelated purchase on "supply" alone (in a language with
+ * few notices every word looks rare).
  */
-const SUPPLY_HEADS = new Set(
+const SUPPLY_ACTS = new Set(
   [
     'lieferung',
     'lieferungen',
@@ -865,24 +869,24 @@ const SUPPLY_HEADS = new Set(
     'anschaffung',
     'kauf',
     'fourniture',
-    'fournitures',
     'livraison',
     'livraisons',
     'acquisition',
     'achat',
     'achats',
     'fornitura',
-    'forniture',
     'consegna',
     'acquisto',
     'acquisti',
     'supply',
-    'supplies',
     'delivery',
     'procurement',
     'purchase',
   ].map(fold),
 );
+
+/** The supply words that also name the goods ("fournitures de bureau", "office supplies"): no head, but words of the query. */
+const SUPPLY_HEADS = new Set([...SUPPLY_ACTS, ...['fournitures', 'forniture', 'supplies'].map(fold)]);
 
 /**
  * Words for a kind of object rather than a trade: "impianti di sonorizzazione", "installations d'orgue", "Anlagen zur
