@@ -334,6 +334,15 @@ describe('local scorer', () => {
     expect(words('acquisto di sgombraneve', 'it')).not.toContain('acquisto');
   });
 
+  it('reads works joined before one complement as alternatives, each wanting the whole complement: "design and building of kindergarten playgrounds"', () => {
+    const prompt = 'design and building of kindergarten playgrounds';
+    const playground = notice({ language: 'en', title: 'Design and building of the Ried kindergarten playground', cpvCodes: ['37535200'], canton: 'SZ' });
+    const hall = notice({ language: 'en', title: 'Design and building of the sports hall at Ried', cpvCodes: ['45212222'], canton: 'SZ' });
+    // Read as any two of its words, the two works made a complete match of a notice about another thing (82).
+    expect(score(prompt, 'en', playground).score).toBeGreaterThanOrEqual(70);
+    expect(score(prompt, 'en', hall).score).toBeLessThan(50);
+  });
+
   it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {
     const prompt = 'Reinigung von Turnhallen und Schwimmbädern';
     expect(scorer.prepareAlert(prompt, 'de').head?.things).toHaveLength(2);
@@ -342,6 +351,13 @@ describe('local scorer', () => {
     // Read as two words of the expected mass, both things made the building lot a complete match (75 against 81).
     expect(cleaning).toBeGreaterThanOrEqual(70);
     expect(cleaning - building).toBeGreaterThanOrEqual(15);
+  });
+
+  it('names a trade in English by a word no other work shares: "asbestos removal" is no house move', () => {
+    // "removals" (moving house) and "removal" share their stem: the trade's English name e-mailed snow and asbestos removal.
+    const move = notice({ title: 'Zügeln der Gemeindeverwaltung ins neue Stadthaus', canton: 'LU' });
+    expect(score('asbestos removal', 'en', move).score).toBeLessThan(20);
+    expect(score('office relocation', 'en', move).score).toBeGreaterThanOrEqual(70);
   });
 
   it('excludes by an excluded compound the part the prompt does not seek: "Beschriftung, aber keine Fahrzeugbeschriftung"', () => {

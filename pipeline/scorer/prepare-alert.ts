@@ -60,6 +60,11 @@ export interface AlertProfile {
     /** The things the head's complement lists, as concept groups, when it lists several: any one of them is sought. */
     things?: ReadonlyArray<readonly number[]>;
   };
+  /**
+   * Works joined before one complement ("design and building of …"), as concept groups: any one of them is sought, the
+   * best one counts (as the head's things do). Absent when the head's complement lists things.
+   */
+  works?: ReadonlyArray<readonly number[]>;
   /** Excluded words that name one thing together ("no tree felling"), as concept groups: a notice must carry each. */
   exclusionPhrases?: ReadonlyArray<readonly number[]>;
   place: PlaceConstraint | null;
@@ -346,6 +351,7 @@ export function prepareAlertProfile(
     const things = thingsOf(read.things, seedsOfWord, conceptOfKey, head.concept);
     if (things.length > 1) head = { ...head, things };
   }
+  const works = head?.things ? [] : thingsOf(read.joined?.works.map((word) => [word]) ?? [], seedsOfWord, conceptOfKey, -1);
   const exclusionPhrases = exclusionPhrasesOf(read.words, seedsOfWord, conceptOfKey);
   const codes = mergeCodes(mapToCpv(queries, language, resources, parameters), learnedCodes(learnedQuery, learned, parameters), parameters);
   for (const typed of read.codes) if (typed.role !== 'exclusion' && resources.catalog.get(typed.code)) codes.push({ code: typed.code, weight: 1 });
@@ -359,14 +365,17 @@ export function prepareAlertProfile(
     qualifierWeight: sum('qualifier'),
     expectedWeight: head?.things
       ? expectedWithThings(concepts, head.things, parameters.qualifierMass * sum('qualifier'))
-      : Math.max(
-          heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
-          // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
-          // purpose qualifies it: "Maurerarbeiten für Backöfen" may name what it seeks in the purpose.
-          heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
-        ),
+      : works.length > 1
+        ? expectedWithThings(concepts, works, parameters.qualifierMass * sum('qualifier'))
+        : Math.max(
+            heaviestWords(concepts, parameters.queryBreadth, ['subject', 'qualifier']),
+            // A list asks for any of its items; one phrase ("révision de l’orgue de paroisse") for all of its words, unless a
+            // purpose qualifies it: "Maurerarbeiten für Backöfen" may name what it seeks in the purpose.
+            heaviestWords(concepts, wholePhrase ? Infinity : parameters.queryBreadth, ['subject']) + parameters.qualifierMass * sum('qualifier'),
+          ),
     codes,
     ...(head !== undefined ? { head } : {}),
+    ...(works.length > 1 ? { works } : {}),
     ...(exclusionPhrases.length > 0 ? { exclusionPhrases } : {}),
     place: read.place,
     corpus,
@@ -410,7 +419,7 @@ function thingsOf(
   return groups.map((group) => group.filter((concept) => concept !== headConcept && count.get(concept) === 1)).filter((group) => group.length > 0);
 }
 
-/** What a complete match weighs when the complement lists things: the rest of the prompt and one thing, its heaviest. */
+/** What a complete match weighs when the complement lists things (or works are joined): the rest of the prompt and one thing, its heaviest. */
 function expectedWithThings(concepts: readonly AlertConcept[], things: ReadonlyArray<readonly number[]>, qualifiers: number): number {
   const inThing = new Set(things.flat());
   const rest = concepts.reduce((total, concept, index) => (concept.role === 'subject' && !inThing.has(index) ? total + concept.weight : total), 0);

@@ -498,6 +498,26 @@ describe('readPrompt', () => {
     expect(head('Kaminfeger')).toBeNull();
   });
 
+  it('reads works joined by a word before one complement ("A and B of C", "A und B von C") as works sharing the complement', () => {
+    const joined = (prompt: string) => {
+      const read = readPrompt(prompt);
+      return read.joined ? [read.joined.works.map((i) => read.words[i]!.word), read.joined.complement.map((i) => read.words[i]!.word)] : null;
+    };
+    expect(joined('design and building of kindergarten playgrounds')).toEqual([
+      ['design', 'building'],
+      ['kindergarten', 'playgrounds'],
+    ]);
+    expect(joined('Entwurf und Bau von Spielplätzen')).toEqual([['Entwurf', 'Bau'], ['Spielplätzen']]);
+    // After a list the complement may be the last item's alone.
+    expect(joined('Entwurf, Bau und Unterhalt von Spielplätzen')).toBeNull();
+    // One work, a list after the complement, works of several words, or a list of works each with its own complement: none.
+    expect(joined('building of kindergarten playgrounds')).toBeNull();
+    expect(joined('Unterhalt von Spielplätzen und Parks')).toBeNull();
+    expect(joined('Entwurf und Bau von Spielplätzen und Parks')).toBeNull();
+    expect(joined('landscape design and building of playgrounds')).toBeNull();
+    expect(joined('conception de jardins et montage de jeux')).toBeNull();
+  });
+
   it('reads the sentence after a self-introduction as the wish when no word says "we seek" (its place constrains nothing)', () => {
     const profile = readPrompt("Nous sommes un atelier de vitrail à Fribourg. Restauration de vitraux d'églises");
     expect(profile.words.filter((word) => word.role === 'subject').map((word) => word.word)).toEqual(['Restauration', 'de', 'vitraux', 'd', 'églises']);

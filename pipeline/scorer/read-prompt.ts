@@ -48,6 +48,10 @@ export interface ReadPrompt {
   head: number | null;
   /** The things the head's complement lists (indices into `words`, one array per thing): any one of them is sought. */
   things: number[][];
+  /**
+   * Works joined before one complement ("design and building of kindergarten playgrounds", "Entwurf und Bau von Spielplätzen"), as indices into `words`: any one of the works is sought, with the whole complement.
+   */
+  joined?: { works: number[]; complement: number[] };
 }
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
@@ -851,6 +855,7 @@ export function readPrompt(prompt: string): ReadPrompt {
     phrase,
     head: head === null ? null : wordAt.indexOf(head.head),
     things: head === null ? [] : head.things.map((thing) => thing.map((at) => wordAt.indexOf(at))),
+    ...joinedOf(phrase || isProfile ? null : joinedWorks(soughtCore, all, folded, itemStarts), wordAt),
   };
 }
 
@@ -1034,6 +1039,36 @@ function phraseHead(
   }
   return { head: first, things: things.filter((thing) => thing.length > 0) };
 }
+
+/**
+ * Works joined before one complement: "A und B von C …", the sought words standing together, no list mark before the
+ * complement word and no list mark or joining word after it. Indices into `all`.
+ */
+function joinedWorks(
+  at: readonly number[],
+  all: readonly string[],
+  folded: readonly string[],
+  itemStarts: ReadonlySet<number>,
+): { works: number[]; complement: number[] } | null {
+  if (at.length < 4) return null;
+  for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
+  const split = at.findIndex((index) => COMPLEMENT_WORDS.has(folded[index]!));
+  if (split < 3) return null;
+  const before = at.slice(0, split);
+  const after = at.slice(split + 1);
+  if (!before.some((index) => LIST_JOINERS.has(folded[index]!))) return null;
+  if (after.some((index) => LIST_JOINERS.has(folded[index]!) || itemStarts.has(index))) return null;
+  // After a list ("A, B und C von D") the complement may be the last item's alone: only works joined by a word share it.
+  if (before.some((index, k) => k > 0 && itemStarts.has(index))) return null;
+  const works = before.filter((index) => !LIST_JOINERS.has(folded[index]!) && !isStopWord(all[index]!));
+  // Each joined work is one word ("Entwurf und Bau von …"), not several ("landscape design and building of …").
+  if (works.length < 2 || before.some((index, k) => k > 0 && !LIST_JOINERS.has(folded[index]!) && !LIST_JOINERS.has(folded[before[k - 1]!]!))) return null;
+  const complement = after.filter((index) => !isStopWord(all[index]!));
+  return complement.length > 0 ? { works, complement } : null;
+}
+
+const joinedOf = (joined: { works: number[]; complement: number[] } | null, wordAt: readonly number[]) =>
+  joined ? { joined: { works: joined.works.map((at) => wordAt.indexOf(at)), complement: joined.complement.map((at) => wordAt.indexOf(at)) } } : {};
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
 function isOnePhrase(at: readonly number[], folded: readonly string[], itemStarts: ReadonlySet<number>): boolean {
