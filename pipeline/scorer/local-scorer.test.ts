@@ -320,6 +320,13 @@ describe('local scorer', () => {
     expect(scorer.prepareAlert('accordage de pianos', 'fr').head?.languages).toEqual(['fr']);
   });
 
+  it('reads a prompt that only introduces the company by its trade, not by the word for a firm, wherever the company sits', () => {
+    const prompt = 'Wir sind ein Dachdeckerunternehmen aus dem Kanton Glarus';
+    expect(scorer.prepareAlert(prompt, 'de').concepts).toHaveLength(1);
+    const roof = notice({ title: 'Dachdeckerarbeiten am Feuerwehrmagazin Sursee', cpvCodes: ['45261210'], canton: 'LU' });
+    expect(score(prompt, 'de', roof).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('seeks the goods of a supply, not the supply: "We supply …" or "purchase of …" finds no other purchase on that word', () => {
     const microscopes = notice({ language: 'en', title: 'Purchase of microscopes for the biology laboratory', cpvCodes: ['38510000'], canton: 'GR' });
     const benches = notice({ language: 'en', title: 'Purchase of benches for the lakeside promenade', cpvCodes: ['39113000'], canton: 'GR' });

@@ -58,13 +58,14 @@ describe('readPrompt', () => {
     expect(of('Tout ce qui concerne la vitrerie', 'subject')).toEqual(['la', 'vitrerie']);
     expect(of('Tenders in the field of glazing', 'subject')).toEqual(['Tenders', 'in', 'the', 'glazing']);
     expect(of('Sports field lighting', 'subject')).toEqual(['Sports', 'field', 'lighting']);
-    // Being active in a field, a theme or topic: the frame names what follows, and "dans / in" before it opens no qualifier.
+    // Being active in a field, a theme or topic: the frame names what follows, and "dans / in" before it opens no qualifier
+    // (a prompt that only introduces the company is its self-description).
     expect(of('Nous sommes actifs dans le domaine du vitrail', 'qualifier')).toEqual([]);
-    expect(of('Nous sommes actifs dans le domaine du vitrail', 'subject')).toEqual(['dans', 'le', 'du', 'vitrail']);
-    expect(of('We are active in the field of harp tuning', 'subject')).toEqual(['in', 'the', 'harp', 'tuning']);
-    expect(of('Wir sind im Bereich Orgelbau tätig', 'subject')).toEqual(['Orgelbau']);
+    expect(of('Nous sommes actifs dans le domaine du vitrail', 'profile')).toEqual(['dans', 'le', 'du', 'vitrail']);
+    expect(of('We are active in the field of harp tuning', 'profile')).toEqual(['in', 'the', 'harp', 'tuning']);
+    expect(of('Wir sind im Bereich Orgelbau tätig', 'profile')).toEqual(['Orgelbau']);
     expect(of('Ausschreibungen zum Thema Glockenstühle', 'subject')).toEqual(['Ausschreibungen', 'zum', 'Glockenstühle']);
-    expect(of('Siamo attivi nel settore delle vetrate', 'subject')).toEqual(['nel', 'delle', 'vetrate']);
+    expect(of('Siamo attivi nel settore delle vetrate', 'profile')).toEqual(['nel', 'delle', 'vetrate']);
     expect(of('Painting, no facades', 'exclusion')).toEqual(['facades']);
     expect(of('Pittura, niente facciate', 'exclusion')).toEqual(['facciate']);
   });
@@ -73,7 +74,7 @@ describe('readPrompt', () => {
     expect(of('Nous sommes une entreprise de vitrerie et cherchons des marchés', 'profile')).toEqual(['une', 'de', 'vitrerie', 'et']);
     expect(of('Impresa di accordatura di arpe cerca lavori', 'profile')).toEqual(['di', 'accordatura', 'di', 'arpe']);
     expect(of('Harp tuning company from Bern seeking contracts', 'profile')).toEqual(['Harp', 'tuning', 'from']);
-    expect(of('Nous sommes une entreprise de vitrerie', 'subject')).toEqual(['une', 'de', 'vitrerie']);
+    expect(of('Nous sommes une entreprise de vitrerie', 'profile')).toEqual(['une', 'de', 'vitrerie']);
     // Sought, the word stays: "entreprise générale" is a trade.
     expect(of('Projets en entreprise générale', 'subject')).toEqual(['Projets', 'en', 'entreprise', 'générale']);
   });
@@ -173,6 +174,16 @@ describe('readPrompt', () => {
     expect(words.find((word) => word.word === 'Glaserei')?.role).toBe('profile');
     expect(words.find((word) => word.word === 'Wintergärten')?.role).toBe('subject');
     expect(readPrompt('We are a tiling company seeking mosaic contracts').words.map((word) => word.word)).toEqual(['a', 'tiling', 'mosaic', 'contracts']);
+  });
+
+  it('reads a prompt that only introduces the company as its self-description: what it does, not where it sits', () => {
+    const read = readPrompt('Wir sind ein Dachdeckerunternehmen aus dem Kanton Glarus');
+    expect(read.words.filter((word) => word.role !== 'profile')).toEqual([]);
+    expect(read.words.map((word) => word.word)).toContain('Dachdeckerunternehmen');
+    expect(read.place).toBeNull();
+    expect(readPrompt('We are a sign-making company in Schaffhausen').place).toBeNull();
+    // With a wish, the introduction stays before it and a place in the wish constrains.
+    expect(readPrompt('Wir sind ein Dachdeckerunternehmen und suchen Aufträge im Kanton Glarus').place).not.toBeNull();
   });
 
   it('reads a self-description and a wish in the first person singular', () => {

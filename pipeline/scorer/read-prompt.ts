@@ -692,7 +692,10 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lowered = all.map((word) => word.toLowerCase());
   const seekIndex = folded.findIndex((_, i) => seekAt(folded, i) > 0);
   const wishless = seekIndex < 0 ? wishlessProfileEnd(clauses, folded) : undefined;
-  const firstSeek = wishless ?? seekIndex;
+  // A prompt that only introduces the company ("Wir sind ein Gartenbauunternehmen aus …") is all self-description: what
+  // it does is what it seeks, a word for a firm is who speaks, and where it sits constrains nothing.
+  const selfOnly = seekIndex < 0 && wishless === undefined && phraseAt(folded, 0, SELF_INTRODUCTIONS) > 0;
+  const firstSeek = wishless ?? (selfOnly ? all.length : seekIndex);
   // A self-description comes before the wish: introduced ("Wir sind …", "We are …") or not ("Electrical contractor from
   // Geneva, seeking …", "Impresa di pulizie cerca …"); the wish may have no verb ("Nous sommes … . Restauration de …").
   const isProfile = firstSeek > 0 || (firstSeek === 0 && folded.some((_, i) => phraseAt(folded, i, SELF_INTRODUCTIONS) > 0));
