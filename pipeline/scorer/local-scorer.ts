@@ -168,7 +168,7 @@ interface AlertLookup {
   frequencies: Float64Array;
   /** Project code → CPV evidence and the alert code it met. */
   byCode: Map<string, number>;
-  /** Concept → the complement's thing (`AlertProfile.head.things`) or joined work (`works`) it belongs to, or -1; and each one's matched weight. */
+  /** Concept → the complement's thing (`AlertProfile.head.things`) or joined work (`works`) it belongs to, or -1; each one's matched weight. */
   thingOf: Int32Array | null;
   thingWeights: Float64Array;
   /** Exclusion concept → its excluded phrase (`AlertProfile.exclusionPhrases`), or -1; and each concept's presence. */
@@ -293,7 +293,8 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     else subject += concept.weight * matched;
   }
   if (lookup.thingOf !== null) {
-    // The things the head's complement lists (or the joined works) are alternatives: the best one counts, as one of the expected mass.
+    // The things the head's complement lists (or the joined works) are alternatives: the best one counts, as one of the
+    // expected mass.
     let best = 0;
     for (let k = 0; k < lookup.thingWeights.length; k++) best = Math.max(best, lookup.thingWeights[k]!);
     subject += best;

@@ -419,7 +419,7 @@ function thingsOf(
   return groups.map((group) => group.filter((concept) => concept !== headConcept && count.get(concept) === 1)).filter((group) => group.length > 0);
 }
 
-/** What a complete match weighs when the complement lists things (or works are joined): the rest of the prompt and one thing, its heaviest. */
+/** What a complete match weighs when the complement lists things (or works are joined): the rest and the heaviest one. */
 function expectedWithThings(concepts: readonly AlertConcept[], things: ReadonlyArray<readonly number[]>, qualifiers: number): number {
   const inThing = new Set(things.flat());
   const rest = concepts.reduce((total, concept, index) => (concept.role === 'subject' && !inThing.has(index) ? total + concept.weight : total), 0);

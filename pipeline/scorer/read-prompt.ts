@@ -49,7 +49,8 @@ export interface ReadPrompt {
   /** The things the head's complement lists (indices into `words`, one array per thing): any one of them is sought. */
   things: number[][];
   /**
-   * Works joined before one complement ("design and building of kindergarten playgrounds", "Entwurf und Bau von Spielplätzen"), as indices into `words`: any one of the works is sought, with the whole complement.
+   * Works joined before one complement ("design and building of kindergarten playgrounds", "Entwurf und Bau von
+   * Spielplätzen"), as indices into `words`: any one of the works is sought, with the whole complement.
    */
   joined?: { works: number[]; complement: number[] };
 }
