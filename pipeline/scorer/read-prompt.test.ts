@@ -186,6 +186,16 @@ describe('readPrompt', () => {
     expect(readPrompt('Wir sind ein Dachdeckerunternehmen und suchen Aufträge im Kanton Glarus').place).not.toBeNull();
   });
 
+  it('reads a word for a supply as no word of the query, unless the prompt names nothing else', () => {
+    expect(of('Anschaffung von Schneepflügen', 'subject')).toEqual(['von', 'Schneepflügen']);
+    expect(of('acquisto di sgombraneve e spargisale', 'subject')).not.toContain('acquisto');
+    // Supplies of any kind are what it seeks.
+    expect(of('Anschaffungen im Kanton Glarus', 'subject')).toContain('Anschaffungen');
+    expect(of('purchase contracts', 'subject')).toContain('purchase');
+    // Excluded, a supply stays: "keine Anschaffungen" excludes purchases.
+    expect(of('Schneeräumung, keine Anschaffungen', 'exclusion')).toEqual(['Anschaffungen']);
+  });
+
   it('reads a self-description and a wish in the first person singular', () => {
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'subject')).toEqual(['de', 'la', 'mensuration']);

@@ -708,6 +708,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const wordAt: number[] = [];
   let exclusionPhrase = 0;
   let lastExcludedAt = -1;
+  /** Supply words left out of the query (`SUPPLY_ACTS`), where they stand. */
+  const supplies: Array<{ at: number; word: PromptWord }> = [];
   /** The role of each place word where it stands: a place in an exclusion ("except in Ticino") is a place not wanted. */
   const placeRoles = new Map<number, WordRole>();
   let offset = 0;
@@ -826,7 +828,10 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       // An excluded supply ("no deliveries") still excludes: a notice for goods alone is not wanted.
-      if (role !== 'exclusion' && SUPPLY_ACTS.has(folded[at]!)) continue;
+      if (role !== 'exclusion' && SUPPLY_ACTS.has(folded[at]!)) {
+        supplies.push({ at, word: { word: clause[i]!, role } });
+        continue;
+      }
       wordAt.push(at);
       if (role === 'exclusion' && !LIST_JOINERS.has(folded[at]!) && !isStopWord(clause[i]!)) {
         // Excluded words next to each other (articles and prepositions between allowed) name one thing; a list mark or a
@@ -842,6 +847,17 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (role === 'subject') soughtAt.push(at);
     }
     offset += clause.length;
+  }
+  // A prompt that names nothing but a supply ("Anschaffungen im Kanton Glarus") seeks supplies: its supply words stay.
+  if (!words.some((word) => word.role !== 'exclusion' && !isFunctionWord(word.word))) {
+    for (const supply of supplies) {
+      const before = wordAt.findIndex((at) => at > supply.at);
+      const index = before < 0 ? words.length : before;
+      words.splice(index, 0, supply.word);
+      wordAt.splice(index, 0, supply.at);
+      if (supply.word.role === 'subject') soughtAt.push(supply.at);
+    }
+    soughtAt.sort((a, b) => a - b);
   }
   const excluded = mentions.filter((mention) => mention.wordIndices.some((index) => placeRoles.get(index) === 'exclusion'));
   // In a company profile, a place before the wish says where the company is ("eine Dachdeckerei aus der Region X"), not
