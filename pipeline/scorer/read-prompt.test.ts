@@ -196,6 +196,13 @@ describe('readPrompt', () => {
     expect(of('Schneeräumung, keine Anschaffungen', 'exclusion')).toEqual(['Anschaffungen']);
   });
 
+  it('reads a German wish whose verb ends the clause ("Wir sind an … interessiert") as a wish, its place a constraint', () => {
+    expect(roles('Wir sind an Dachdeckerarbeiten interessiert')).toEqual(['Dachdeckerarbeiten:subject']);
+    expect(readPrompt('Wir sind an Dachdeckerarbeiten im Kanton Glarus interessiert').place).not.toBeNull();
+    expect(of('Wir sind ein Dachdeckerunternehmen und an Aufträgen im Kanton Glarus interessiert', 'profile')).toContain('Dachdeckerunternehmen');
+    expect(readPrompt('Wir sind ein Dachdeckerunternehmen und an Aufträgen im Kanton Glarus interessiert').place).not.toBeNull();
+  });
+
   it('reads a self-description and a wish in the first person singular', () => {
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'subject')).toEqual(['de', 'la', 'mensuration']);

@@ -463,6 +463,32 @@ const negatedSeekAt = (folded: readonly string[], index: number) => {
 };
 const seekAt = (folded: readonly string[], index: number) => (negatedSeekAt(folded, index) > 0 ? 0 : phraseAt(folded, index, SEEK_PHRASES));
 
+/** German verbs of a wish that end their clause ("Wir sind an Dachdeckerarbeiten interessiert"). */
+const CLAUSE_FINAL_WISHES = new Set(['interessiert', 'interessieren']);
+
+/**
+ * Wishes whose verb ends the clause ("Wir sind an Dachdeckerarbeiten im Kanton Uri interessiert"): where each starts
+ * (its "an", which then reads as "interessiert an" does) and the verb, no word of the query. Not after "nicht" (a
+ * negated wish).
+ */
+function verbFinalWishes(clauses: readonly string[][], folded: readonly string[]): { starts: Set<number>; verbs: Set<number> } {
+  const starts = new Set<number>();
+  const verbs = new Set<number>();
+  let offset = 0;
+  for (const clause of clauses) {
+    const last = offset + clause.length - 1;
+    if (clause.length > 2 && CLAUSE_FINAL_WISHES.has(folded[last]!)) {
+      const start = folded.slice(offset, last).indexOf('an');
+      if (start >= 0 && folded[offset + start - 1] !== 'nicht') {
+        starts.add(offset + start);
+        verbs.add(last);
+      }
+    }
+    offset += clause.length;
+  }
+  return { starts, verbs };
+}
+
 /**
  * Exclusion markers read with their accents, which folding would take away: Italian "né … né" (neither … nor; "ne" is
  * also a pronoun), French "à part" ("a part" is English too: "a part of the roof"), and Italian "a parte".
@@ -691,7 +717,8 @@ export function readPrompt(prompt: string): ReadPrompt {
   const outside = placesNamedOutside(all, mentions);
   const folded = all.map(fold);
   const lowered = all.map((word) => word.toLowerCase());
-  const seekIndex = folded.findIndex((_, i) => seekAt(folded, i) > 0);
+  const verbFinal = verbFinalWishes(clauses, folded);
+  const seekIndex = folded.findIndex((_, i) => verbFinal.starts.has(i) || seekAt(folded, i) > 0);
   const wishless = seekIndex < 0 ? wishlessProfileEnd(clauses, folded) : undefined;
   // A prompt that only introduces the company ("Wir sind ein Gartenbauunternehmen aus …") is all self-description: what
   // it does is what it seeks, a word for a firm is who speaks, and where it sits constrains nothing.
@@ -741,13 +768,14 @@ export function readPrompt(prompt: string): ReadPrompt {
     for (let i = 0; i < clause.length; i++) {
       const at = offset + i;
       if (postpositive && i === clause.length - 1) continue;
+      if (verbFinal.verbs.has(at)) continue;
       const negatedSeek = negatedSeekAt(folded, at);
       if (negatedSeek > 0) {
         role = 'exclusion';
         i += negatedSeek - 1;
         continue;
       }
-      const seek = phraseAt(folded, at, SEEK_PHRASES);
+      const seek = verbFinal.starts.has(at) ? 1 : phraseAt(folded, at, SEEK_PHRASES);
       if (seek > 0) {
         introduced = false;
         seekingStarted = true;
