@@ -201,6 +201,15 @@ describe('readPrompt', () => {
     expect(readPrompt('Wir sind an Dachdeckerarbeiten im Kanton Glarus interessiert').place).not.toBeNull();
     expect(of('Wir sind ein Dachdeckerunternehmen und an Aufträgen im Kanton Glarus interessiert', 'profile')).toContain('Dachdeckerunternehmen');
     expect(readPrompt('Wir sind ein Dachdeckerunternehmen und an Aufträgen im Kanton Glarus interessiert').place).not.toBeNull();
+    // Open to work: a wish too.
+    for (const prompt of [
+      'Wir sind offen für Dachdeckerarbeiten im Kanton Glarus',
+      'Nous sommes ouverts aux travaux de toiture dans le canton de Glaris',
+      'Siamo aperti a lavori di copertura nel Canton Glarona',
+      'We are open to roofing work in the canton of Glarus',
+    ])
+      expect(readPrompt(prompt).place).not.toBeNull();
+    expect(of('Wir sind offen für Dachdeckerarbeiten', 'subject')).toEqual(['Dachdeckerarbeiten']);
   });
 
   it('reads a self-description and a wish in the first person singular', () => {

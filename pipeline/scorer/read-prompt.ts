@@ -171,6 +171,15 @@ const SEEK_PHRASES = [
   ['we', 'would', 'like'],
   ['we', 'd', 'like'],
   ['i', 'would', 'like'],
+  // Open to work ("Wir sind offen für …", "ouverts aux …", "aperti a …", "open to …").
+  ['offen', 'fur'],
+  ['ouverts', 'aux'],
+  ['ouverts', 'a'],
+  ['ouvert', 'aux'],
+  ['ouvert', 'a'],
+  ['aperti', 'a'],
+  ['aperti', 'ad'],
+  ['open', 'to'],
 ];
 /** The cost plan's abbreviations, and the electronic plan's ("eBKP", "eCCC"). */
 const COST_PLAN_WORDS = new Set(COST_PLAN_ABBREVIATIONS.flatMap((abbreviation) => [abbreviation.toLowerCase(), `e${abbreviation.toLowerCase()}`]));
