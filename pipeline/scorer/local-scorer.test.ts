@@ -327,6 +327,10 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', roof).score).toBeGreaterThanOrEqual(70);
   });
 
+  it('reads a compound naming an office in a self-description by its trade ("Grafikbüro" seeks graphic design, not offices)', () => {
+    expect(words('Wir sind ein kleines Grafikbüro', 'de')).toHaveLength(1);
+  });
+
   it('seeks the goods of a supply, not the supply: "We supply …" or "purchase of …" finds no other purchase on that word', () => {
     const microscopes = notice({ language: 'en', title: 'Purchase of microscopes for the biology laboratory', cpvCodes: ['38510000'], canton: 'GR' });
     const benches = notice({ language: 'en', title: 'Purchase of benches for the lakeside promenade', cpvCodes: ['39113000'], canton: 'GR' });

@@ -212,6 +212,14 @@ describe('readPrompt', () => {
     expect(of('Wir sind offen für Dachdeckerarbeiten', 'subject')).toEqual(['Dachdeckerarbeiten']);
   });
 
+  it("reads a firm's size and a word for an office in a self-description as no words ('a small design office', 'ein kleines Büro')", () => {
+    expect(of('We are a small signage office seeking wayfinding projects', 'profile')).toEqual(['a', 'signage']);
+    expect(of('Wir sind ein kleines Büro für Signaletik und suchen Aufträge', 'profile')).toEqual(['ein', 'für', 'Signaletik', 'und']);
+    expect(of('Siamo un piccolo studio di grafica', 'profile')).toEqual(['un', 'di', 'grafica']);
+    // Sought, the words stay: "déménagement de petits bureaux" seeks offices.
+    expect(of('déménagement de petits bureau', 'subject')).toEqual(['déménagement', 'de', 'petits', 'bureau']);
+  });
+
   it('reads a self-description and a wish in the first person singular', () => {
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'subject')).toEqual(['de', 'la', 'mensuration']);

@@ -352,6 +352,11 @@ export const BUSINESS_WORDS = new Set([
   'firm',
   'business',
   'contractor',
+  // An office ("Planungsbüro", "bureau de géomètres", "studio di grafica", "design office").
+  'buro',
+  'bureau',
+  'studio',
+  'office',
 ]);
 /** What links a noun to its complement: "de", "of", "di", "von", and the articles they merge with. */
 const COMPLEMENT_WORDS = new Set(['de', 'des', 'du', 'd', 'of', 'di', 'del', 'dello', 'della', 'dell', 'dei', 'degli', 'delle', 'von', 'vom', 'der']);
@@ -680,6 +685,9 @@ const SIZE = new Set(
   [
     'klein',
     'kleine',
+    'kleines',
+    'kleiner',
+    'kleinen',
     'kleinere',
     'kleineren',
     'gross',
@@ -687,12 +695,14 @@ const SIZE = new Set(
     'grössere',
     'grosseren',
     'petit',
+    'petite',
     'petits',
     'petites',
     'grand',
     'grands',
     'grandes',
     'piccolo',
+    'piccola',
     'piccoli',
     'piccole',
     'grande',
@@ -833,7 +843,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (outside.markers.has(at)) continue;
-      if ((role === 'profile' || introduced) && BUSINESS_WORDS.has(folded[at]!)) continue;
+      // Who speaks ("eine Firma", "a small office") is no word of what it does.
+      if ((role === 'profile' || introduced) && (BUSINESS_WORDS.has(folded[at]!) || SIZE.has(folded[at]!))) continue;
       if (CPV_CODE.test(folded[at]!)) {
         codes.push({ code: folded[at]!, role });
         if (role === 'subject') soughtNamed = true;
