@@ -220,6 +220,14 @@ describe('readPrompt', () => {
     expect(of('déménagement de petits bureau', 'subject')).toEqual(['déménagement', 'de', 'petits', 'bureau']);
   });
 
+  it('reads a dash between spaces as the end of a clause: after an introduction, what follows is the wish', () => {
+    const read = readPrompt('Nous sommes ferblantiers – travaux de ferblanterie dans le canton de Glaris');
+    expect(read.words.filter((word) => word.role === 'subject').map((word) => word.word)).toContain('ferblanterie');
+    expect(read.place).not.toBeNull();
+    // A hyphen inside a word is no break.
+    expect(roles('Holz-Metall-Fenster')).toEqual(['Holz:subject', 'Metall:subject', 'Fenster:subject']);
+  });
+
   it('reads a self-description and a wish in the first person singular', () => {
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'profile')).toEqual(['géomètre', 'indépendant', 'et']);
     expect(of('Je suis géomètre indépendant et je cherche de la mensuration', 'subject')).toEqual(['de', 'la', 'mensuration']);

@@ -515,10 +515,12 @@ function phraseAt(folded: readonly string[], index: number, phrases: readonly st
   return 0;
 }
 
-/** Words (letters and digits) and the clause breaks between them. */
-/** A comma opens a clause before an exclusion's marker, and around a clause a postpositive marker ends ("…, Küchen ausgenommen, …"). */
+/**
+ * What ends a clause: a sentence's or a bracket's mark, a dash between spaces ("Wir sind Spengler – Dachrinnen …"), and
+ * a comma before an exclusion's marker or around a clause a postpositive marker ends ("…, Küchen ausgenommen, …").
+ */
 const CLAUSE_BREAK = new RegExp(
-  `[.;:!?()\\n]+|,\\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\\b)|,\\s+(?=[^,.;:!?()\\n]*\\b(?:${POSTPOSITIVE})\\s*(?:[,.;:!?()\\n]|$))|(?<=\\b(?:${POSTPOSITIVE})),\\s*`,
+  `[.;:!?()\\n]+|\\s[-–—]\\s|,\\s+(?=(?:aber|mais|ma|but|sauf|except|ausser|tranne)\\b)|,\\s+(?=[^,.;:!?()\\n]*\\b(?:${POSTPOSITIVE})\\s*(?:[,.;:!?()\\n]|$))|(?<=\\b(?:${POSTPOSITIVE})),\\s*`,
   'iu',
 );
 
