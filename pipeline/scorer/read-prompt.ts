@@ -52,7 +52,13 @@ export interface ReadPrompt {
    * Works joined before one complement ("design and building of kindergarten playgrounds", "Entwurf und Bau von
    * Spielplätzen"), as indices into `words`: any one of the works is sought, with the whole complement.
    */
-  joined?: { works: number[]; complement: number[] };
+  joined?: JoinedWorks;
+}
+
+/** Works joined before one complement and the complement's words, as indices (into `words`, or into the prompt's words while reading). */
+export interface JoinedWorks {
+  works: number[];
+  complement: number[];
 }
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
@@ -1114,12 +1120,7 @@ function phraseHead(
  * Works joined before one complement: "A und B von C …", the sought words standing together, no list mark before the
  * complement word and no list mark or joining word after it. Indices into `all`.
  */
-function joinedWorks(
-  at: readonly number[],
-  all: readonly string[],
-  folded: readonly string[],
-  itemStarts: ReadonlySet<number>,
-): { works: number[]; complement: number[] } | null {
+function joinedWorks(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): JoinedWorks | null {
   if (at.length < 4) return null;
   for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
   const split = at.findIndex((index) => COMPLEMENT_WORDS.has(folded[index]!));
@@ -1137,7 +1138,7 @@ function joinedWorks(
   return complement.length > 0 ? { works, complement } : null;
 }
 
-const joinedOf = (joined: { works: number[]; complement: number[] } | null, wordAt: readonly number[]) =>
+const joinedOf = (joined: JoinedWorks | null, wordAt: readonly number[]) =>
   joined ? { joined: { works: joined.works.map((at) => wordAt.indexOf(at)), complement: joined.complement.map((at) => wordAt.indexOf(at)) } } : {};
 
 /** Sought words that stand together, with no list mark or joining word between them ("de", "von" may link them). */
