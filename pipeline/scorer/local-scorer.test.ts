@@ -364,6 +364,36 @@ describe('local scorer', () => {
     expect(cleaning - building).toBeGreaterThanOrEqual(15);
   });
 
+  it('reads a verb said by "we" as the work its noun names, and what follows it as its complement ("Wir reinigen Turnhallen")', () => {
+    const building = notice({ title: 'Neubau Turnhalle und Schwimmbad: Malerarbeiten', cpvCodes: ['45311000'] });
+    const cleaning = notice({ title: 'Unterhaltsreinigung Schwimmbad', cpvCodes: ['90911200'] });
+    // "reinigen" met no "Reinigung", and the two things made the building lot the better match.
+    expect(scorer.prepareAlert('Wir reinigen Turnhallen und Schwimmbäder', 'de').head?.things).toHaveLength(2);
+    for (const [prompt, language] of [
+      ['Wir reinigen Turnhallen und Schwimmbäder', 'de'],
+      ['Nous nettoyons les piscines et les salles de gymnastique', 'fr'],
+      ['Puliamo palestre e piscine', 'it'],
+    ] as const) {
+      const cleaningScore = score(prompt, language, cleaning).score;
+      expect(cleaningScore).toBeGreaterThanOrEqual(70);
+      expect(cleaningScore - score(prompt, language, building).score).toBeGreaterThanOrEqual(15);
+    }
+    // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
+    const training = notice({ title: 'Schulung der Mitarbeitenden im Brandschutz', cpvCodes: ['80000000'] });
+    expect(score('Schulen', 'de', training).score).toBeLessThan(20);
+  });
+
+  it('reads a verb of doing or dealing in general said by "we" as no word of the query ("Nous réalisons des travaux de ferblanterie")', () => {
+    expect(words('Nous réalisons des travaux de ferblanterie', 'fr')).toEqual(words('travaux de ferblanterie', 'fr'));
+    expect(words('Wir führen Spenglerarbeiten aus', 'de')).toEqual(words('Spenglerarbeiten', 'de'));
+    expect(words('Eseguiamo lavori di lattoneria', 'it')).toEqual(words('lavori di lattoneria', 'it'));
+    expect(words('We carry out roof repairs', 'en')).toEqual(words('roof repairs', 'en'));
+    expect(words("Nous nous occupons de l'entretien des cimetières", 'fr')).toEqual(words("l'entretien des cimetières", 'fr'));
+    expect(words('We take care of cemeteries', 'en')).toEqual(words('cemeteries', 'en'));
+    // Nor is a verb of supplying: the goods are sought.
+    expect(words('Wir liefern Parkbänke', 'de')).toEqual(words('Parkbänke', 'de'));
+  });
+
   it('names a trade in English by a word no other work shares: "asbestos removal" is no house move', () => {
     // "removals" (moving house) and "removal" share their stem: the trade's English name e-mailed snow and asbestos removal.
     const move = notice({ title: 'Zügeln der Gemeindeverwaltung ins neue Stadthaus', canton: 'LU' });

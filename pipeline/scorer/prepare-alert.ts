@@ -4,6 +4,7 @@ import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
 import { BUSINESS_WORDS, readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
+import { nounsOfVerb } from './verb-nouns.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
@@ -99,6 +100,8 @@ interface ConceptSeed {
    * ("Turnhalle", which the splitter leaves whole as a known word) carries the part ("Turnhallen" → "turn", "halle").
    */
   compounds?: readonly string[];
+  /** For a word written as a verb: the nouns it may stand for (`nounsOfVerb`), as spelt; those the notices use join it. */
+  verbNouns?: readonly string[];
 }
 
 type TradeName = { language: Language; stem: string };
@@ -155,7 +158,9 @@ export function prepareAlertProfile(
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
-    for (const analyzed of resources.analyzer.analyze(splitWords(text), language)) {
+    const tokens = splitWords(text);
+    const writtenAs = new Map(tokens.map((token) => [token.toLowerCase(), token]));
+    for (const analyzed of resources.analyzer.analyze(tokens, language)) {
       // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade.
       const firm = role === 'profile' && analyzed.parts.length > 1 && BUSINESS_WORDS.has(resources.analyzer.compoundHead(analyzed.surface) ?? '');
       const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
@@ -168,6 +173,7 @@ export function prepareAlertProfile(
         continue;
       }
       if (word.parts.length === 0) {
+        const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language);
         seeds.push({
           surface: word.surface,
           stem: word.stem,
@@ -175,6 +181,7 @@ export function prepareAlertProfile(
           role: conceptRole,
           share,
           ...(phraseNames.length > 0 ? { tradeNames: phraseNames } : {}),
+          ...(verbNouns.length > 0 ? { verbNouns } : {}),
         });
         continue;
       }
@@ -250,7 +257,15 @@ export function prepareAlertProfile(
   const learnedQuery: Array<{ weight: number; stems: Array<[Language, string, number]> }> = [];
   const spellingsOf = (seed: ConceptSeed) => {
     const written = seed.whole ? seed.surface : (seed.writtenHead ?? null);
-    const stems = variantStems(seed.stem, written, language, { resources, corpus, learned, terms, parameters }, seed.equivalents, seed.tradeNames);
+    const stems = variantStems(
+      seed.stem,
+      written,
+      language,
+      { resources, corpus, learned, terms, parameters },
+      seed.equivalents,
+      seed.tradeNames,
+      seed.verbNouns,
+    );
     for (const compound of seed.compounds ?? []) if (compound !== seed.stem) stems.push([language, compound, 1]);
     const variants = new Map<number, number>();
     // The share of notices carrying the term, through its surest spelling: a weak translation does not make it look common.
@@ -502,6 +517,8 @@ function variantStems(
   compoundEquivalents: readonly string[] = [],
   /** The trade names the word carries (ConceptSeed.tradeNames). */
   tradeNames: readonly TradeName[] = [],
+  /** The nouns a verb may stand for (ConceptSeed.verbNouns): those a notice or the vocabulary uses count as related stems. */
+  verbNouns: readonly string[] = [],
 ): Array<[Language, string, number]> {
   const { resources, corpus, learned, terms, parameters } = context;
   const weights = new Map<string, number>();
@@ -516,6 +533,11 @@ function variantStems(
   };
   const bases: Array<[string, number]> = [[stem, 1]];
   for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
+  for (const noun of resources.analyzer.analyze(verbNouns, language)) {
+    const id = terms.lookup(language, noun.stem);
+    const used = resources.isVocabulary(language, noun.stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
+    if (used && noun.stem !== stem) bases.push([noun.stem, parameters.variant.related]);
+  }
   // The equivalent's translations too: a Swiss word reaches the other languages' notices through the CPV labels' words.
   for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);

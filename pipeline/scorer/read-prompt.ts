@@ -776,6 +776,8 @@ export function readPrompt(prompt: string): ReadPrompt {
     // "dans le domaine du vitrail", "in the field of glazing": a frame, not a place kind.
     return next < folded.length && !placeIndices.has(next) && phraseAt(folded, next, FRAME_PHRASES) === 0;
   };
+  /** Where a verb said by "we" stands (`isVerbOfWe`): its object follows it as a complement follows a noun. */
+  const verbHeads = new Set<number>();
   /** Whether what is sought has a word of its own yet: "Ausschreibungen für Dachfenster" seeks roof windows, not tenders for them. */
   let soughtNamed = false;
   /** A self-description has begun ("Nous sommes …") and no wish since: a word for a firm is who speaks. */
@@ -883,6 +885,14 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += buyer - 1;
         continue;
       }
+      if (role !== 'exclusion' && isVerbOfWe(all, folded, at)) {
+        if (GENERIC_VERBS.has(folded[at]!)) {
+          // "we take care of …": the verb's own object is part of it.
+          if (folded[at] === 'take' && folded[at + 1] === 'care') i += 1;
+          continue;
+        }
+        verbHeads.add(at);
+      }
       // An excluded supply ("no deliveries") still excludes: a notice for goods alone is not wanted.
       if (role !== 'exclusion' && SUPPLY_ACTS.has(folded[at]!)) {
         supplies.push({ at, word: { word: clause[i]!, role } });
@@ -900,7 +910,8 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       words.push({ word: clause[i]!, role });
       if (role === 'subject' && !isFunctionWord(clause[i]!)) soughtNamed = true;
-      if (role === 'subject') soughtAt.push(at);
+      // A prompt that only describes the company seeks what it says it does ("Wir bieten Reinigung von Büros an").
+      if (role === 'subject' || (selfOnly && role === 'profile')) soughtAt.push(at);
     }
     offset += clause.length;
   }
@@ -923,7 +934,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lastContent = soughtAt.findLastIndex((index) => !isFunctionWord(all[index]!));
   const soughtCore = soughtAt.slice(0, lastContent + 1);
   const phrase = !isProfile && isOnePhrase(soughtCore, folded, itemStarts);
-  const head = phraseHead(soughtCore, all, folded, itemStarts);
+  const head = phraseHead(soughtCore, all, folded, itemStarts, verbHeads);
   return {
     words,
     codes,
@@ -945,6 +956,7 @@ const SUPPLY_ACTS = new Set(
   [
     'lieferung',
     'lieferungen',
+    'liefern',
     'beschaffung',
     'beschaffungen',
     'anschaffung',
@@ -952,15 +964,19 @@ const SUPPLY_ACTS = new Set(
     'fourniture',
     'livraison',
     'livraisons',
+    'livrons',
+    'fournissons',
     'acquisition',
     'achat',
     'achats',
     'fornitura',
     'consegna',
+    'consegniamo',
     'acquisto',
     'acquisti',
     'supply',
     'delivery',
+    'deliver',
     'procurement',
     'purchase',
   ].map(fold),
@@ -1062,6 +1078,101 @@ const INTERVENTION_HEADS = new Set(
 );
 
 /** Words that begin a sentence of a self-description ("Nous …", "Wir …", "Our …"). */
+/**
+ * Verbs of doing or of dealing with in general, said by "we" ("Nous réalisons des travaux de peinture", "Wir kümmern uns
+ * um …", "Ci occupiamo di …", "We carry out roof repairs"), the auxiliaries and the adverbs that may stand in their place:
+ * what follows names the work, they name nothing sought.
+ */
+const GENERIC_VERBS = new Set(
+  [
+    'machen',
+    'fuhren',
+    'ausfuhren',
+    'durchfuhren',
+    'erledigen',
+    'ubernehmen',
+    'erbringen',
+    'realisieren',
+    'arbeiten',
+    'kummern',
+    'befassen',
+    'beschaftigen',
+    'spezialisieren',
+    'konzentrieren',
+    'fokussieren',
+    'haben',
+    'konnen',
+    'werden',
+    'realisons',
+    'effectuons',
+    'executons',
+    'faisons',
+    'assurons',
+    'prenons',
+    'travaillons',
+    'occupons',
+    'chargeons',
+    'specialisons',
+    'concentrons',
+    'consacrons',
+    'intervenons',
+    'avons',
+    'pouvons',
+    'eseguiamo',
+    'realizziamo',
+    'effettuiamo',
+    'svolgiamo',
+    'facciamo',
+    'curiamo',
+    'lavoriamo',
+    'occupiamo',
+    'specializziamo',
+    'concentriamo',
+    'dedichiamo',
+    'interveniamo',
+    'operiamo',
+    'abbiamo',
+    'possiamo',
+    'do',
+    'carry',
+    'perform',
+    'undertake',
+    'execute',
+    'handle',
+    'work',
+    'specialise',
+    'specialize',
+    'focus',
+    'concentrate',
+    'operate',
+    'deal',
+    'take',
+    'look',
+    'have',
+    'can',
+    'will',
+    'also',
+    'mainly',
+    'mostly',
+    'primarily',
+    'regularly',
+  ].map(fold),
+);
+
+/**
+ * A verb said by "we", which names the work as its noun would ("Wir reinigen Büros", "nous nettoyons les bureaux",
+ * "puliamo uffici", "we clean offices"). German verbs are told from nouns by their small initial; Italian first persons
+ * by their ending, without a pronoun.
+ */
+function isVerbOfWe(all: readonly string[], folded: readonly string[], at: number): boolean {
+  const word = folded[at]!;
+  const before = folded[at - 1];
+  if (word.length > 5 && word.endsWith('iamo')) return true;
+  if (before === 'wir') return /^\p{Ll}/u.test(all[at]!) && /(?:en|ern|eln)$/.test(word);
+  if (before === 'nous') return word.endsWith('ons');
+  return before === 'we' && /^\p{L}+$/u.test(word);
+}
+
 const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'nostra', 'nostro', 'we', 'i', 'our']);
 
 /**
@@ -1091,12 +1202,16 @@ function phraseHead(
   all: readonly string[],
   folded: readonly string[],
   itemStarts: ReadonlySet<number>,
+  /** Verbs said by "we": their object follows without a linking word ("Wir reinigen Büros"). */
+  verbHeads: ReadonlySet<number> = new Set(),
 ): { head: number; things: number[][] } | null {
   const first = at.find(
     (index) =>
       !isFunctionWord(all[index]!) && !SUPPLY_HEADS.has(folded[index]!) && !INTERVENTION_HEADS.has(folded[index]!) && !OBJECT_HEADS.has(folded[index]!),
   );
-  if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1) || !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1)) return null;
+  const verb = verbHeads.has(first);
+  if (!verb && !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
   // Heads joined before their complement ("Lieferung und Stimmung von …", "Reparatur und Wartung von …") are two works.
   if (at.some((index) => index < first && (LIST_JOINERS.has(folded[index]!) || (index > at[0]! && itemStarts.has(index))))) return null;
   // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
@@ -1104,7 +1219,7 @@ function phraseHead(
   for (let k = from + 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
   const things: number[][] = [[]];
   let itemOpen = false;
-  for (let index = first + 2; index <= at.at(-1)!; index++) {
+  for (let index = verb && !COMPLEMENT_WORDS.has(folded[first + 1]!) ? first + 1 : first + 2; index <= at.at(-1)!; index++) {
     if ((itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) && things.at(-1)!.length > 0) things.push([]);
     if (itemStarts.has(index) || LIST_JOINERS.has(folded[index]!)) itemOpen = true;
     if (LIST_JOINERS.has(folded[index]!) || isStopWord(all[index]!)) continue;

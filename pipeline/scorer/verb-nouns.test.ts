@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { nounsOfVerb } from './verb-nouns.ts';
+
+describe('nounsOfVerb', () => {
+  it('derives the nouns of a German verb by its ending, and none of a capitalised word (a noun)', () => {
+    expect(nounsOfVerb('prüfen', 'de')).toEqual(['prüfung']);
+    expect(nounsOfVerb('erweitern', 'de')).toEqual(['erweiterung']);
+    expect(nounsOfVerb('renovieren', 'de')).toEqual(['renovierung', 'renovation']);
+    expect(nounsOfVerb('Leitungen', 'de')).toEqual([]);
+  });
+
+  it('derives candidate nouns of French and Italian first persons and infinitives, and none in English', () => {
+    expect(nounsOfVerb('rénovons', 'fr')).toContain('rénovation');
+    expect(nounsOfVerb('assainissons', 'fr')).toEqual(['assainissement']);
+    expect(nounsOfVerb('progettiamo', 'it')).toContain('progettazione');
+    expect(nounsOfVerb('manutenere', 'it')).toContain('manutenzione');
+    expect(nounsOfVerb('paint', 'en')).toEqual([]);
+  });
+
+  it('derives nothing from a stem too short to say anything', () => {
+    expect(nounsOfVerb('dare', 'it')).toEqual([]);
+    expect(nounsOfVerb('ser', 'fr')).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Language } from './text-analysis.ts';
+
+/** An ending of a verb form (infinitive, first person plural) and the endings of the nouns derived from it. */
+type Derivation = readonly [ending: RegExp, nounEndings: readonly string[]];
+
+const DERIVATIONS: Record<Language, readonly Derivation[]> = {
+  // "installieren" → "Installierung", "Installation"; "liefern" → "Lieferung"; "regeln" → "Regelung"; "warten" → "Wartung".
+  de: [
+    [/ieren$/, ['ierung', 'ation']],
+    [/ern$/, ['erung']],
+    [/eln$/, ['elung', 'lung']],
+    [/en$/, ['ung']],
+  ],
+  // "nettoyons", "nettoyer" → "nettoyage"; "réparer" → "réparation"; "livrons" → "livraison"; "assainir" → "assainissement".
+  fr: [
+    [/issons$|ir$/, ['issement']],
+    [/ons$|er$/, ['age', 'ation', 'ement', 'aison']],
+  ],
+  // "puliamo", "pulire" → "pulizia"; "costruiamo" → "costruzione"; "manteniamo" → "mantenimento".
+  it: [[/iamo$|are$|ere$|ire$/, ['azione', 'zione', 'izione', 'izia', 'tura', 'atura', 'mento', 'amento', 'imento', 'aggio']]],
+  // English stems carry the verb and its noun alike ("clean", "cleaning").
+  en: [],
+};
+
+/**
+ * The nouns a verb as written may stand for in notices, which name works by nouns ("Wir reinigen Büros" seeks
+ * "Reinigung"): candidate spellings, to be kept only where the notices or the vocabulary use them. A German verb is
+ * told from a noun by its small initial ("Schulen" is no "Schulung"); elsewhere the forms of unknown words are filtered
+ * by that use alone.
+ */
+export function nounsOfVerb(written: string, language: Language): string[] {
+  if (language === 'de' && !/^\p{Ll}/u.test(written)) return [];
+  const word = written.toLowerCase();
+  for (const [ending, nounEndings] of DERIVATIONS[language]) {
+    const match = ending.exec(word);
+    if (!match) continue;
+    const base = word.slice(0, match.index);
+    return base.length < 3 ? [] : nounEndings.map((nounEnding) => base + nounEnding);
+  }
+  return [];
+}
