@@ -373,6 +373,8 @@ describe('local scorer', () => {
       ['Wir reinigen Turnhallen und Schwimmbäder', 'de'],
       ['Nous nettoyons les piscines et les salles de gymnastique', 'fr'],
       ['Puliamo palestre e piscine', 'it'],
+      // A prompt that only describes the company finds the work and its complement in that description.
+      ['Wir bieten die Reinigung von Turnhallen und Schwimmbädern an', 'de'],
     ] as const) {
       const cleaningScore = score(prompt, language, cleaning).score;
       expect(cleaningScore).toBeGreaterThanOrEqual(70);
@@ -613,6 +615,11 @@ describe('local scorer', () => {
     const upkeep = notice({ title: 'Wartung der Glocken im Kirchturm', cpvCodes: ['50000000'], canton: 'SO' });
     const recasting = notice({ title: 'Neuguss der Glocken im Kirchturm', cpvCodes: ['50000000'], canton: 'SO' });
     expect(score('Glockenwartug', 'de', upkeep).score).toBeGreaterThan(score('Glockenwartug', 'de', recasting).score);
+  });
+
+  it('reads no typing slip in the end of a word whose beginning is no word: "Französisch" is no "Franzö|tisch"', () => {
+    const tables = notice({ title: 'Tische und Stühle für den Gemeindesaal', cpvCodes: ['39100000'] });
+    expect(score('Übersetzungen Deutsch-Französisch', 'de', tables).score).toBeLessThan(20);
   });
 
   it('reads a compound it cannot split for a typing slip in its last part by that part, corrected ("Uhrenwartug")', () => {

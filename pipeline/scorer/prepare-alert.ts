@@ -302,17 +302,17 @@ export function prepareAlertProfile(
     if (spelt.unknown && language === 'de' && seed.whole) {
       const whole = seed;
       // Known in German, or reaching a notice or a label through a translation or a cognate ("Revision" of "Liftrevision").
-      const head = knownHead(seed.surface, resources, (stem) => {
+      const used = (stem: string) => {
         const id = terms.lookup('de', stem);
-        if (resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0)) return true;
-        return !spellingsOf({ ...whole, stem, whole: false }).unknown;
-      });
+        return resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
+      };
+      const head = knownHead(seed.surface, resources, (stem) => used(stem) || !spellingsOf({ ...whole, stem, whole: false }).unknown);
       if (head !== null) {
         seed = { ...seed, stem: head, whole: false };
         spelt = spellingsOf(seed);
       } else {
         // Nor a known last part: one a typing slip away ("Uhrenwartug" → "Wartung").
-        const misspelt = misspeltHead(seed.surface, resources);
+        const misspelt = misspeltHead(seed.surface, resources, used);
         if (misspelt) {
           seed = { ...seed, stem: misspelt.stem, whole: false, writtenHead: misspelt.written };
           spelt = spellingsOf(seed);
@@ -466,13 +466,19 @@ function knownHead(word: string, resources: ScoringResources, known: (stem: stri
   return null;
 }
 
-/** The longest end of a German word (of at least MIN_SPELLT_HEAD letters) that is one typing slip away from a known word. */
+/**
+ * The longest end of a German word (of at least MIN_SPELLT_HEAD letters) that is one typing slip away from a known word,
+ * after a beginning that is a word in use (`used`, past a linking "s"): "Uhren|wartug", not "Franzö|sisch" ("Tisch").
+ */
 const MIN_SPELLT_HEAD = 5;
-function misspeltHead(word: string, resources: ScoringResources): { written: string; stem: string } | null {
+function misspeltHead(word: string, resources: ScoringResources, used: (stem: string) => boolean): { written: string; stem: string } | null {
   const folded = foldDiacritics(word.toLowerCase());
+  const { stem } = languageTools('de');
   for (let start = MIN_MODIFIER; start <= folded.length - MIN_SPELLT_HEAD; start++) {
+    const modifier = folded.slice(0, start);
+    if (!used(stem(modifier)) && !(modifier.endsWith('s') && used(stem(modifier.slice(0, -1))))) continue;
     const written = folded.slice(start);
-    if (resources.spellingNeighbours('de', written).length > 0) return { written, stem: languageTools('de').stem(written) };
+    if (resources.spellingNeighbours('de', written).length > 0) return { written, stem: stem(written) };
   }
   return null;
 }
