@@ -327,6 +327,13 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', roof).score).toBeGreaterThanOrEqual(70);
   });
 
+  it('reads a workshop no notice names by its worker ("Spenglerei" → "Spengler"), not one the vocabulary knows ("Zimmerei" is no "Zimmer")', () => {
+    const sheetMetal = notice({ title: 'Turnhalle Ried: Spengler- und Bedachungsarbeiten', cpvCodes: ['45261000'] });
+    expect(score('Wir sind eine Spenglerei aus dem Kanton Uri', 'de', sheetMetal).score).toBeGreaterThanOrEqual(70);
+    const rooms = notice({ title: 'Möblierung der Zimmer im Altersheim', cpvCodes: ['39100000'] });
+    expect(score('Zimmerei', 'de', rooms).score).toBeLessThan(20);
+  });
+
   it('reads a compound naming an office in a self-description by its trade ("Grafikbüro" seeks graphic design, not offices)', () => {
     expect(words('Wir sind ein kleines Grafikbüro', 'de')).toHaveLength(1);
   });

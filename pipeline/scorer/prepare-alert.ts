@@ -4,7 +4,7 @@ import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
 import { BUSINESS_WORDS, readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
-import { nounsOfVerb } from './verb-nouns.ts';
+import { nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
@@ -539,15 +539,17 @@ function variantStems(
   };
   const bases: Array<[string, number]> = [[stem, 1]];
   for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
-  for (const noun of resources.analyzer.analyze(verbNouns, language)) {
-    const id = terms.lookup(language, noun.stem);
-    const used = resources.isVocabulary(language, noun.stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
-    if (used && noun.stem !== stem) bases.push([noun.stem, parameters.variant.related]);
-  }
   // The equivalent's translations too: a Swiss word reaches the other languages' notices through the CPV labels' words.
   for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
   const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
+  // A workshop no notice and no label names is named by its worker ("Gipserei" → "Gipser"; "Zimmerei" is no "Zimmer").
+  const worker = written !== null && language === 'de' && !seenInCorpus && !resources.isVocabulary(language, stem) ? workerOfWorkshop(written) : null;
+  for (const word of resources.analyzer.analyze(worker === null ? verbNouns : [...verbNouns, worker], language)) {
+    const id = terms.lookup(language, word.stem);
+    const used = resources.isVocabulary(language, word.stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
+    if (used && word.stem !== stem) bases.push([word.stem, parameters.variant.related]);
+  }
   if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {
     for (const neighbour of resources.spellingNeighbours(language, written)) bases.push([neighbour, parameters.variant.spelling]);
   }

@@ -23,6 +23,15 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
 };
 
 /**
+ * The worker a German workshop is named after ("Gipserei" → "Gipser", "Spenglerei" → "Spengler"), or null: for a word
+ * no notice uses, as "Zimmerei" (carpentry) is no "Zimmer" (room).
+ */
+export function workerOfWorkshop(word: string): string | null {
+  const folded = word.toLowerCase();
+  return folded.length > 7 && folded.endsWith('erei') ? folded.slice(0, -2) : null;
+}
+
+/**
  * The nouns a verb as written may stand for in notices, which name works by nouns ("Wir reinigen Büros" seeks
  * "Reinigung"): candidate spellings, to be kept only where the notices or the vocabulary use them. A German verb is
  * told from a noun by its small initial ("Schulen" is no "Schulung"); elsewhere the forms of unknown words are filtered

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nounsOfVerb } from './verb-nouns.ts';
+import { nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
 
-describe('nounsOfVerb', () => {
+describe('derived words', () => {
   it('derives the nouns of a German verb by its ending, and none of a capitalised word (a noun)', () => {
     expect(nounsOfVerb('prüfen', 'de')).toEqual(['prüfung']);
     expect(nounsOfVerb('erweitern', 'de')).toEqual(['erweiterung']);
@@ -15,6 +15,12 @@ describe('nounsOfVerb', () => {
     expect(nounsOfVerb('progettiamo', 'it')).toContain('progettazione');
     expect(nounsOfVerb('manutenere', 'it')).toContain('manutenzione');
     expect(nounsOfVerb('paint', 'en')).toEqual([]);
+  });
+
+  it("derives a German workshop's worker", () => {
+    expect(workerOfWorkshop('Kaminfegerei')).toBe('kaminfeger');
+    expect(workerOfWorkshop('Bäckerei')).toBe('bäcker');
+    expect(workerOfWorkshop('Partei')).toBeNull();
   });
 
   it('derives nothing from a stem too short to say anything', () => {
