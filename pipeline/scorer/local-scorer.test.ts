@@ -660,6 +660,9 @@ describe('local scorer', () => {
     expect(score('Unterhalt', 'de', upkeep).score).toBeGreaterThanOrEqual(70);
     expect(score('Unterhalt', 'de', entertainment).score).toBeLessThan(70);
     expect(score('Friedhofunterhalt', 'de', entertainment).score).toBeLessThan(20);
+    // Nor the compounds of the noun in -ung ("Unterhaltungssoftware" e-mailed at 71).
+    const games = notice({ title: 'Unterhaltungssoftware für das Jugendhaus' });
+    expect(score('Unterhalt', 'de', games).score).toBeLessThan(20);
   });
 
   it('does not take a word the labels use inside compounds for a typing slip of another word', () => {

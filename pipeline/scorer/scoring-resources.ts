@@ -40,7 +40,8 @@ export interface ScoringResources {
   labelTerms(code: string): LabelTerms['terms'] | undefined;
   /**
    * Label stems of the same language that share a long prefix ("vermessung" → "vermess"): stemmers miss derivations.
-   * Not a German word and its noun in -ung, which the analyzer keeps apart ("Unterhalt" is upkeep, "Unterhaltung" entertainment).
+   * Not a German word and its noun in -ung or that noun's compounds, which the analyzer keeps apart ("Unterhalt" is upkeep,
+   * "Unterhaltung", "Unterhaltungssoftware" entertainment).
    */
   relatedStems(language: Language, stem: string): string[];
   /** Every spelling, in every language, of the trades of data/vocabulary whose names include this stem. */
@@ -238,7 +239,7 @@ function buildScoringResources(catalog: CpvCatalog, trades: readonly TradeEntry[
       (other) =>
         other !== stem &&
         sharedPrefix(stem, other) >= Math.min(minShared, other.length - 1) &&
-        !(language === 'de' && (other === `${stem}ung` || stem === `${other}ung`)),
+        !(language === 'de' && (other.startsWith(`${stem}ung`) || stem.startsWith(`${other}ung`))),
     );
   };
   const byCode = new Map(labels.map((label) => [label.code, label.terms]));
