@@ -361,6 +361,19 @@ describe('local scorer', () => {
     expect(score(prompt, 'en', hall).score).toBeLessThan(50);
   });
 
+  it("wants the work named in a notice's own text, not only in its code's label ('… and cleaning products')", () => {
+    // 39000000's label lists furniture "and cleaning products": the furniture purchase met the work there (71, 68).
+    const furniture = notice({ title: 'Mobiliar für das Schwimmbad Ried', cpvCodes: ['39000000'] });
+    const cleaning = notice({ title: 'Unterhaltsreinigung Schwimmbad Ried', cpvCodes: ['90911200'] });
+    for (const [prompt, language] of [
+      ['cleaning of gyms and swimming pools', 'en'],
+      ['nettoyage des piscines', 'fr'],
+    ] as const) {
+      expect(score(prompt, language, furniture).score).toBeLessThan(50);
+      expect(score(prompt, language, cleaning).score).toBeGreaterThanOrEqual(70);
+    }
+  });
+
   it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {
     const prompt = 'Reinigung von Turnhallen und Schwimmbädern';
     expect(scorer.prepareAlert(prompt, 'de').head?.things).toHaveLength(2);

@@ -174,6 +174,8 @@ interface AlertLookup {
   /** Exclusion concept → its excluded phrase (`AlertProfile.exclusionPhrases`), or -1; and each concept's presence. */
   phraseOf: Int32Array | null;
   phrasePresence: Float64Array;
+  /** The slots of the head's spellings in CPV labels: a notice whose code's label alone names the work. */
+  headLabelSlots: Uint8Array;
 }
 
 const lookups = new WeakMap<AlertProfile, AlertLookup>();
@@ -199,7 +201,9 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     thingWeights: new Float64Array(things?.length ?? 0),
     phraseOf: groupOf(alert.exclusionPhrases, alert.concepts.length),
     phrasePresence: new Float64Array(alert.concepts.length),
+    headLabelSlots: new Uint8Array(pairs.length),
   };
+  for (const id of alert.head?.labelTerms ?? []) if (id < slots.length && slots[id]! >= 0) lookup.headLabelSlots[slots[id]!] = 1;
   lookups.set(alert, lookup);
   return lookup;
 }
@@ -263,13 +267,18 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   lookup.thingWeights.fill(0);
   lookup.phrasePresence.fill(0);
   const { termIds, termFrequencies } = project;
+  const headConcept = alert.head?.concept ?? -1;
+  let headInLabels = 0;
   for (let i = 0; i < termIds.length; i++) {
     const id = termIds[i]!;
     const slot = id < slots.length ? slots[id]! : -1;
     if (slot < 0) continue;
     const pairs = slotPairs[slot]!;
     const frequency = termFrequencies[i]!;
-    for (let p = 0; p < pairs.length; p += 2) frequencies[pairs[p]!]! += pairs[p + 1]! * frequency;
+    for (let p = 0; p < pairs.length; p += 2) {
+      frequencies[pairs[p]!]! += pairs[p + 1]! * frequency;
+      if (pairs[p] === headConcept && lookup.headLabelSlots[slot] === 1) headInLabels += pairs[p + 1]! * frequency;
+    }
   }
   const averageLength = alert.corpus.averageLength;
   const norm = parameters.k1 * (averageLength > 0 ? 1 - parameters.b + (parameters.b * project.length) / averageLength : 1);
@@ -329,7 +338,10 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
-    const headShare = Math.min(1, frequencies[alert.head.concept]! / (parameters.variant.translation * parameters.field.title));
+    // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's
+    // own text must name the work.
+    const headInText = frequencies[alert.head.concept]! - headInLabels;
+    const headShare = Math.min(1, headInText / (parameters.variant.translation * parameters.field.title));
     evidence *= 1 - parameters.headGate * (1 - headShare);
   }
 

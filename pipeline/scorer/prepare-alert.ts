@@ -58,6 +58,8 @@ export interface AlertProfile {
   head?: {
     concept: number;
     languages: readonly Language[];
+    /** The term ids of its spellings in CPV labels (a notice's codes), as against in a notice's own text. */
+    labelTerms?: ReadonlySet<number>;
     /** The things the head's complement lists, as concept groups, when it lists several: any one of them is sought. */
     things?: ReadonlyArray<readonly number[]>;
   };
@@ -340,7 +342,12 @@ export function prepareAlertProfile(
   const conceptOfKey = new Map<string, number>();
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
     conceptOfKey.set(key, concepts.length);
-    if (key === headKey) head = { concept: concepts.length, languages: bridgedLanguages(language, stems, parameters) };
+    if (key === headKey)
+      head = {
+        concept: concepts.length,
+        languages: bridgedLanguages(language, stems, parameters),
+        labelTerms: new Set(stems.map(([lang, variant]) => terms.labelId(lang, variant))),
+      };
     const idf = seen || rarestSeen === 0 ? ownIdf : Math.min(ownIdf, Math.max(rarestSeen, uncommonIdf));
     const index = concepts.length;
     const weight = idf * seed.share;
