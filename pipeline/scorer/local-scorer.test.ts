@@ -515,6 +515,16 @@ describe('local scorer', () => {
     expect(words('Réparation des avions', 'fr')).toContain('avions');
   });
 
+  it('reads "IT" in capitals as the abbreviation, not as the English pronoun, unless the whole prompt is in capitals', () => {
+    expect(words('IT services', 'en')).toContain('it');
+    const removals = notice({ language: 'en', title: 'Removal services for the town hall', cpvCodes: ['98392000'], canton: 'ZG' });
+    const support = notice({ title: 'IT-Support für die Gemeindeverwaltung', cpvCodes: ['72000000'], canton: 'ZG' });
+    // "IT" read as "it" left "services" alone: the removals contract scored 49, the IT support 12.
+    expect(score('IT services', 'en', removals).score).toBeLessThan(50);
+    expect(score('IT services', 'en', support).score).toBeGreaterThanOrEqual(70);
+    expect(words('NETTOYAGE DES ÉCOLES', 'fr')).toEqual(words('nettoyage des écoles', 'fr'));
+  });
+
   it('reads "inkl.", "y compris", "incl." as grammar, not as the rarest word of the prompt', () => {
     expect(words('Storenmontage inkl. Motoren', 'de')).not.toContain('inkl');
     expect(words('Pose de stores, y compris motorisation', 'fr')).not.toContain('compris');

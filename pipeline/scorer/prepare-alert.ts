@@ -159,10 +159,11 @@ export function prepareAlertProfile(
   const { resources, terms, corpus, learned, parameters } = context;
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
+  const promptHasSmallLetters = /\p{Ll}/u.test(prompt);
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
     const tokens = splitWords(text);
     const writtenAs = new Map(tokens.map((token) => [token.toLowerCase(), token]));
-    for (const analyzed of resources.analyzer.analyze(tokens, language)) {
+    for (const analyzed of resources.analyzer.analyze(tokens, language, promptHasSmallLetters)) {
       // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade.
       const firm = role === 'profile' && analyzed.parts.length > 1 && BUSINESS_WORDS.has(resources.analyzer.compoundHead(analyzed.surface) ?? '');
       const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;

@@ -10,7 +10,11 @@ export interface AnalyzedWord {
 }
 
 export interface WordAnalyzer {
-  analyze(words: readonly string[], language: Language): AnalyzedWord[];
+  /**
+   * `amongLowerCase`: the words stand in a text that is not all capitals, so that an abbreviation in capitals ("IT") is
+   * told from a function word ("it"); by default, whether any of `words` has a small letter.
+   */
+  analyze(words: readonly string[], language: Language, amongLowerCase?: boolean): AnalyzedWord[];
   /** The last part of a German compound as written (folded), or null when it does not split. */
   compoundHead(word: string): string | null;
 }
@@ -41,12 +45,15 @@ export function createWordAnalyzer(germanSplitter: CompoundSplitter, loanwords: 
       const parts = germanSplitter.split(word);
       return parts.length > 1 ? parts[parts.length - 1]! : null;
     },
-    analyze(words, language) {
+    analyze(words, language, amongLowerCase) {
       const tools = languageTools(language);
       const analyzed: AnalyzedWord[] = [];
+      // An abbreviation in capitals among words that are not ("IT services", "IT-Support") is no function word ("it").
+      const mixedCase = amongLowerCase ?? words.some((word) => /\p{Ll}/u.test(word));
       for (const raw of words) {
         const surface = raw.toLowerCase();
-        if (surface.length < 2 || !/\p{L}/u.test(surface) || tools.isStopWord(surface)) continue;
+        const abbreviation = mixedCase && surface.length <= 4 && raw === raw.toUpperCase() && surface !== raw;
+        if (surface.length < 2 || !/\p{L}/u.test(surface) || (tools.isStopWord(surface) && !abbreviation)) continue;
         const stem = tools.stem(surface);
         if (stem.length < MIN_STEM) continue;
         analyzed.push({ surface, stem, parts: language === 'de' ? germanParts(surface) : [] });
