@@ -16,14 +16,15 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       // 0.818 with the qualifiers at 0.6 in the CPV mapping (docs/matching.md, twelfth session), 0.825 (e-mail precision
       // 0.845 → 0.863) once pseudo-feedback's likeness left out the CPV labels' words (fourteenth session), 0.828 (e-mail
       // precision 0.859, relevance-2 recall 0.667) with the labels' two-word names weighing as one (sixteenth); 0.830 (e-mail
-      // precision 0.875) with supply words no query words and works joined before one complement as alternatives (nineteenth).
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.82);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.865);
+      // precision 0.875) with supply words no query words and works joined before one complement as alternatives (nineteenth);
+      // 0.831 (e-mail precision 0.877) with "IT" in capitals an abbreviation (twentieth).
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.825);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.87);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,
       // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions,
-      // 0.692 with pseudo-feedback's best matches a group above a wide drop (eighteenth session).
-      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.68);
+      // 0.692 with pseudo-feedback's best matches a group above a wide drop (eighteenth session), 0.700 with "IT" an abbreviation.
+      expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.69);
     },
     300_000,
   );
@@ -34,8 +35,8 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       const report = await runEvaluation({ reworded: true });
       // 0.784; 0.789 once pseudo-feedback's likeness left out the CPV labels' words; 0.800 with the labels' two-word names
       // weighing as one; 0.797 with a head's listed things as alternatives (one rewording's top three tie at 97); 0.7965 with
-      // pseudo-feedback's best matches a group above a wide drop.
-      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.795);
+      // pseudo-feedback's best matches a group above a wide drop; 0.7978 with the head named in a notice's own text.
+      expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.796);
     },
     300_000,
   );
