@@ -387,22 +387,33 @@ describe('local scorer', () => {
   it('reads a verb said by "we" as the work its noun names, and what follows it as its complement ("Wir reinigen Turnhallen")', () => {
     const building = notice({ title: 'Neubau Turnhalle und Schwimmbad: Malerarbeiten', cpvCodes: ['45311000'] });
     const cleaning = notice({ title: 'Unterhaltsreinigung Schwimmbad', cpvCodes: ['90911200'] });
-    // "reinigen" met no "Reinigung", and the two things made the building lot the better match.
+    // "reinigen" met no "Reinigung", and the two things made the building lot the better match. Now a verb of "we" reads
+    // as its noun: the same scores as the prompt that names the work.
     expect(scorer.prepareAlert('Wir reinigen Turnhallen und Schwimmbäder', 'de').head?.things).toHaveLength(2);
-    for (const [prompt, language] of [
-      ['Wir reinigen Turnhallen und Schwimmbäder', 'de'],
-      ['Nous nettoyons les piscines et les salles de gymnastique', 'fr'],
-      ['Puliamo palestre e piscine', 'it'],
+    for (const [prompt, language, nounPrompt] of [
+      ['Wir reinigen Turnhallen und Schwimmbäder', 'de', 'Reinigung von Turnhallen und Schwimmbädern'],
+      ['Nous nettoyons les piscines et les salles de gymnastique', 'fr', 'nettoyage des piscines et des salles de gymnastique'],
+      ['Puliamo palestre e piscine', 'it', 'pulizia di palestre e piscine'],
       // A prompt that only describes the company finds the work and its complement in that description.
-      ['Wir bieten die Reinigung von Turnhallen und Schwimmbädern an', 'de'],
+      ['Wir bieten die Reinigung von Turnhallen und Schwimmbädern an', 'de', 'Reinigung von Turnhallen und Schwimmbädern'],
     ] as const) {
       const cleaningScore = score(prompt, language, cleaning).score;
-      expect(cleaningScore).toBeGreaterThanOrEqual(70);
+      expect(cleaningScore).toBe(score(nounPrompt, language, cleaning).score);
       expect(cleaningScore - score(prompt, language, building).score).toBeGreaterThanOrEqual(15);
     }
+    expect(score('Wir reinigen Turnhallen und Schwimmbäder', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
     const training = notice({ title: 'Schulung der Mitarbeitenden im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);
+  });
+
+  it('reads verbs of "we" joined before their object as alternative works, each by its noun ("Wir planen und bauen Strassen")', () => {
+    const prompt = 'Wir planen und bauen Radwege';
+    expect(scorer.prepareAlert(prompt, 'de').works).toHaveLength(2);
+    // "planen" is also the plural of "Plane" (tarpaulin): read as the verb's noun, the prompt maps to no tarpaulin code.
+    expect(scorer.prepareAlert(prompt, 'de').codes.map((code) => code.code)).not.toContain('39522110');
+    const tarpaulins = notice({ title: 'Lieferung von Planen und Blachen für den Werkhof', cpvCodes: ['39522110'] });
+    expect(score(prompt, 'de', tarpaulins).score).toBeLessThan(20);
   });
 
   it('reads a verb of doing or dealing in general said by "we" as no word of the query ("Nous réalisons des travaux de ferblanterie")', () => {

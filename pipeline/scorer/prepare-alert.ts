@@ -159,6 +159,17 @@ export function prepareAlertProfile(
   const { resources, terms, corpus, learned, parameters } = context;
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
+  /** Of these spellings, the stem the most notices use (a word of the vocabulary counts as used by one), or null. */
+  const mostUsedStem = (spellings: readonly string[], lang: Language): string | null => {
+    let best: string | null = null;
+    let bestUse = 0;
+    for (const { stem } of resources.analyzer.analyze(spellings, lang)) {
+      const id = terms.lookup(lang, stem);
+      const use = Math.max(id === undefined ? 0 : corpus.documentFrequency(id), resources.isVocabulary(lang, stem) ? 1 : 0);
+      if (use > bestUse) [best, bestUse] = [stem, use];
+    }
+    return best;
+  };
   const promptHasSmallLetters = /\p{Ll}/u.test(prompt);
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
     const tokens = splitWords(text);
@@ -177,9 +188,12 @@ export function prepareAlertProfile(
       }
       if (word.parts.length === 0) {
         const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language);
+        // A verb is read as the noun notices name the work by, the most used of its nouns ("planen" → "Planung"): the
+        // verb's own stem may be another noun's ("Planen" are tarpaulins), whose translations would come with it.
+        const noun = mostUsedStem(verbNouns, language);
         seeds.push({
           surface: word.surface,
-          stem: word.stem,
+          stem: noun ?? word.stem,
           whole: true,
           role: conceptRole,
           share,

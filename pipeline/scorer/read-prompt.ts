@@ -942,7 +942,7 @@ export function readPrompt(prompt: string): ReadPrompt {
     phrase,
     head: head === null ? null : wordAt.indexOf(head.head),
     things: head === null ? [] : head.things.map((thing) => thing.map((at) => wordAt.indexOf(at))),
-    ...joinedOf(phrase || isProfile ? null : joinedWorks(soughtCore, all, folded, itemStarts), wordAt),
+    ...joinedOf(phrase || isProfile ? null : joinedWorks(soughtCore, all, folded, itemStarts, verbHeads), wordAt),
   };
 }
 
@@ -1165,12 +1165,32 @@ const GENERIC_VERBS = new Set(
  * by their ending, without a pronoun.
  */
 function isVerbOfWe(all: readonly string[], folded: readonly string[], at: number): boolean {
-  const word = folded[at]!;
-  const before = folded[at - 1];
-  if (word.length > 5 && word.endsWith('iamo')) return true;
-  if (before === 'wir') return /^\p{Ll}/u.test(all[at]!) && /(?:en|ern|eln)$/.test(word);
-  if (before === 'nous') return word.endsWith('ons');
-  return before === 'we' && /^\p{L}+$/u.test(word);
+  const we = WE_VERB_FORMS[folded[at - 1] ?? ''] !== undefined ? folded[at - 1]! : 'noi';
+  return WE_VERB_FORMS[we]!(all[at] ?? '', folded[at] ?? '');
+}
+
+/** How the verbs of "we" look in each language (German: a small initial and an infinitive's ending). */
+const WE_VERB_FORMS: Record<string, (written: string, folded: string) => boolean> = {
+  wir: (written, folded) => /^\p{Ll}/u.test(written) && /(?:en|ern|eln)$/.test(folded),
+  nous: (_, folded) => folded.endsWith('ons'),
+  noi: (_, folded) => folded.length > 5 && folded.endsWith('iamo'),
+  we: (written) => /^\p{L}+$/u.test(written),
+};
+
+/**
+ * The verbs of "we" joined to the one at `at` by a joining word or a list mark ("Wir planen und bauen Strassen", "nous
+ * construisons, rénovons et entretenons …", "we design and build …"): each a work of its own. Indices into `all`.
+ */
+function joinedVerbsOf(all: readonly string[], folded: readonly string[], at: number, itemStarts: ReadonlySet<number>): number[] {
+  const we = WE_VERB_FORMS[folded[at - 1] ?? ''] !== undefined ? folded[at - 1]! : 'noi';
+  const verbs = [at];
+  for (let next = at + 1; next < all.length;) {
+    const candidate = LIST_JOINERS.has(folded[next]!) ? next + 1 : itemStarts.has(next) ? next : -1;
+    if (candidate < 0 || candidate >= all.length || !WE_VERB_FORMS[we]!(all[candidate]!, folded[candidate]!)) break;
+    verbs.push(candidate);
+    next = candidate + 1;
+  }
+  return verbs;
 }
 
 const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'nostra', 'nostro', 'we', 'i', 'our']);
@@ -1212,6 +1232,7 @@ function phraseHead(
   if (first === undefined || !at.includes(first + 1) || itemStarts.has(first + 1)) return null;
   const verb = verbHeads.has(first);
   if (!verb && !COMPLEMENT_WORDS.has(folded[first + 1]!)) return null;
+  if (verb && joinedVerbsOf(all, folded, first, itemStarts).length > 1) return null;
   // Heads joined before their complement ("Lieferung und Stimmung von …", "Reparatur und Wartung von …") are two works.
   if (at.some((index) => index < first && (LIST_JOINERS.has(folded[index]!) || (index > at[0]! && itemStarts.has(index))))) return null;
   // From the head on, the sought words stand together (a word for a contract before it may stand apart: "Aufträge für die …").
@@ -1235,9 +1256,24 @@ function phraseHead(
  * Works joined before one complement: "A und B von C …", the sought words standing together, no list mark before the
  * complement word and no list mark or joining word after it. Indices into `all`.
  */
-function joinedWorks(at: readonly number[], all: readonly string[], folded: readonly string[], itemStarts: ReadonlySet<number>): JoinedWorks | null {
+function joinedWorks(
+  at: readonly number[],
+  all: readonly string[],
+  folded: readonly string[],
+  itemStarts: ReadonlySet<number>,
+  verbHeads: ReadonlySet<number> = new Set(),
+): JoinedWorks | null {
   if (at.length < 4) return null;
   for (let k = 1; k < at.length; k++) if (at[k]! !== at[k - 1]! + 1) return null;
+  // Verbs of "we" joined before their object: "Wir planen und bauen Strassen".
+  const firstContent = at.find((index) => !isFunctionWord(all[index]!));
+  if (firstContent !== undefined && verbHeads.has(firstContent)) {
+    const verbs = joinedVerbsOf(all, folded, firstContent, itemStarts);
+    const after = at.filter((index) => index > verbs.at(-1)!);
+    if (verbs.length < 2 || after.some((index) => LIST_JOINERS.has(folded[index]!) || itemStarts.has(index))) return null;
+    const complement = after.filter((index) => !isStopWord(all[index]!));
+    return complement.length > 0 ? { works: verbs, complement } : null;
+  }
   const split = at.findIndex((index) => COMPLEMENT_WORDS.has(folded[index]!));
   if (split < 3) return null;
   const before = at.slice(0, split);
