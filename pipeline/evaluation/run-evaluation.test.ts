@@ -17,9 +17,10 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       // 0.845 → 0.863) once pseudo-feedback's likeness left out the CPV labels' words (fourteenth session), 0.828 (e-mail
       // precision 0.859, relevance-2 recall 0.667) with the labels' two-word names weighing as one (sixteenth); 0.830 (e-mail
       // precision 0.875) with supply words no query words and works joined before one complement as alternatives (nineteenth);
-      // 0.831 (e-mail precision 0.877) with "IT" in capitals an abbreviation (twentieth).
+      // 0.831 (e-mail precision 0.877) with "IT" in capitals an abbreviation, e-mail precision 0.890 with joined works
+      // wanting their complement (twentieth).
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.825);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.87);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.88);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,
       // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions,

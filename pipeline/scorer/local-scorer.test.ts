@@ -374,6 +374,14 @@ describe('local scorer', () => {
     }
   });
 
+  it('wants the complement of joined works as a head wants its work: "Planung und Bau von Radwegen" is no heating plan', () => {
+    const heating = notice({ title: 'Planung der Heizung Schulhaus Ried', cpvCodes: ['71321200'] });
+    const path = notice({ title: 'Planung Radweg Seeufer', cpvCodes: ['71322000'] });
+    // Without the complement's gate, the heating plan was e-mailed (72) on "Planung", the heaviest of the two works.
+    expect(score('Planung und Bau von Radwegen', 'de', heating).score).toBeLessThan(50);
+    expect(score('Planung und Bau von Radwegen', 'de', path).score).toBeGreaterThanOrEqual(70);
+  });
+
   it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {
     const prompt = 'Reinigung von Turnhallen und Schwimmbädern';
     expect(scorer.prepareAlert(prompt, 'de').head?.things).toHaveLength(2);

@@ -174,6 +174,8 @@ interface AlertLookup {
   /** Exclusion concept → its excluded phrase (`AlertProfile.exclusionPhrases`), or -1; and each concept's presence. */
   phraseOf: Int32Array | null;
   phrasePresence: Float64Array;
+  /** The weight of the subject words outside the joined works: their common complement. */
+  complementWeight: number;
   /** The slots of the head's spellings in CPV labels: a notice whose code's label alone names the work. */
   headLabelSlots: Uint8Array;
 }
@@ -201,6 +203,7 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     thingWeights: new Float64Array(things?.length ?? 0),
     phraseOf: groupOf(alert.exclusionPhrases, alert.concepts.length),
     phrasePresence: new Float64Array(alert.concepts.length),
+    complementWeight: alert.subjectWeight - (alert.works ?? []).flat().reduce((total, index) => total + alert.concepts[index]!.weight, 0),
     headLabelSlots: new Uint8Array(pairs.length),
   };
   for (const id of alert.head?.labelTerms ?? []) if (id < slots.length && slots[id]! >= 0) lookup.headLabelSlots[slots[id]!] = 1;
@@ -283,6 +286,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const averageLength = alert.corpus.averageLength;
   const norm = parameters.k1 * (averageLength > 0 ? 1 - parameters.b + (parameters.b * project.length) / averageLength : 1);
   let subject = 0;
+  let complementShare = 1;
   let qualifier = 0;
   let exclusion = 0;
   const { concepts } = alert;
@@ -306,6 +310,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     // expected mass.
     let best = 0;
     for (let k = 0; k < lookup.thingWeights.length; k++) best = Math.max(best, lookup.thingWeights[k]!);
+    if (alert.works !== undefined && lookup.complementWeight > 0) complementShare = Math.min(1, subject / lookup.complementWeight);
     subject += best;
   }
   if (lookup.phraseOf !== null && alert.exclusionPhrases) {
@@ -336,6 +341,9 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const qualifierShare = alert.qualifierWeight > 0 ? qualifier / alert.qualifierWeight : 1;
   if (alert.qualifierWeight > 0) evidence *= 1 - parameters.qualifierGate * (1 - qualifierShare);
   if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
+  // Joined works want their common complement as a head's complement wants its work ("Planung und Bau von Radwegen":
+  // the planning of a school's heating is none of them).
+  if (alert.works !== undefined) evidence *= 1 - parameters.headGate * (1 - complementShare);
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
     // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's
