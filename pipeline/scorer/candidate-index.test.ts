@@ -30,6 +30,9 @@ const PROMPTS: Array<[string, Language]> = [
   ['déneigement et salage des trottoirs', 'fr'],
   ['tiling for gymnasiums', 'en'],
   ['Photovoltaikanlagen, nur im Kanton Luzern', 'de'],
+  // Joined works: a complete match may carry the lightest of them.
+  ['Planung und Bau von Turnhallen', 'de'],
+  ['Wir planen und bauen Kirchendächer', 'de'],
 ];
 
 /** Every pair at or above the floor with its score, found by scoring the alert against every project. */

@@ -380,6 +380,10 @@ describe('local scorer', () => {
     // Without the complement's gate, the heating plan was e-mailed (72) on "Planung", the heaviest of the two works.
     expect(score('Planung und Bau von Radwegen', 'de', heating).score).toBeLessThan(50);
     expect(score('Planung und Bau von Radwegen', 'de', path).score).toBeGreaterThanOrEqual(70);
+    // A complete match carries the work it names, however common: building a bike path is one.
+    const building = notice({ title: 'Bau Radweg Seeufer', cpvCodes: ['45233162'] });
+    expect(score('Planung und Bau von Radwegen', 'de', building).score).toBeGreaterThanOrEqual(70);
+    expect(score('Wir planen und bauen Radwege', 'de', building).score).toBeGreaterThanOrEqual(70);
   });
 
   it("reads the things a head's complement lists as alternatives: one of them with the work beats all of them without it", () => {

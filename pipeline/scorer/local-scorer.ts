@@ -174,8 +174,8 @@ interface AlertLookup {
   /** Exclusion concept → its excluded phrase (`AlertProfile.exclusionPhrases`), or -1; and each concept's presence. */
   phraseOf: Int32Array | null;
   phrasePresence: Float64Array;
-  /** The weight of the subject words outside the joined works: their common complement. */
-  complementWeight: number;
+  /** For joined works: each work's weight, the heaviest, and the weight of the subject words outside them (their complement). */
+  works: { weights: Float64Array; heaviest: number; complementWeight: number } | null;
   /** The slots of the head's spellings in CPV labels: a notice whose code's label alone names the work. */
   headLabelSlots: Uint8Array;
 }
@@ -203,12 +203,18 @@ function lookupFor(alert: AlertProfile): AlertLookup {
     thingWeights: new Float64Array(things?.length ?? 0),
     phraseOf: groupOf(alert.exclusionPhrases, alert.concepts.length),
     phrasePresence: new Float64Array(alert.concepts.length),
-    complementWeight: alert.subjectWeight - (alert.works ?? []).flat().reduce((total, index) => total + alert.concepts[index]!.weight, 0),
+    works: alert.works ? worksOf(alert, alert.works) : null,
     headLabelSlots: new Uint8Array(pairs.length),
   };
   for (const id of alert.head?.labelTerms ?? []) if (id < slots.length && slots[id]! >= 0) lookup.headLabelSlots[slots[id]!] = 1;
   lookups.set(alert, lookup);
   return lookup;
+}
+
+function worksOf(alert: AlertProfile, works: ReadonlyArray<readonly number[]>): NonNullable<AlertLookup['works']> {
+  const weights = Float64Array.from(works, (work) => work.reduce((total, index) => total + alert.concepts[index]!.weight, 0));
+  const inWorks = weights.reduce((total, weight) => total + weight, 0);
+  return { weights, heaviest: Math.max(...weights), complementWeight: alert.subjectWeight - inWorks };
 }
 
 /** Concept → the index of the group holding it, or -1; null without groups. */
@@ -286,6 +292,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   const averageLength = alert.corpus.averageLength;
   const norm = parameters.k1 * (averageLength > 0 ? 1 - parameters.b + (parameters.b * project.length) / averageLength : 1);
   let subject = 0;
+  let expectedShift = 0;
   let complementShare = 1;
   let qualifier = 0;
   let exclusion = 0;
@@ -309,9 +316,15 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     // The things the head's complement lists (or the joined works) are alternatives: the best one counts, as one of the
     // expected mass.
     let best = 0;
-    for (let k = 0; k < lookup.thingWeights.length; k++) best = Math.max(best, lookup.thingWeights[k]!);
-    if (alert.works !== undefined && lookup.complementWeight > 0) complementShare = Math.min(1, subject / lookup.complementWeight);
+    let bestK = -1;
+    for (let k = 0; k < lookup.thingWeights.length; k++) if (lookup.thingWeights[k]! > best) [best, bestK] = [lookup.thingWeights[k]!, k];
     subject += best;
+    if (lookup.works !== null) {
+      if (lookup.works.complementWeight > 0) complementShare = Math.min(1, (subject - best) / lookup.works.complementWeight);
+      // A complete match carries the work it names, however common ("Planung und Bau von Strassen": a notice for building
+      // roads), and the complement, which the gate below asks for.
+      if (bestK >= 0) expectedShift = lookup.works.weights[bestK]! - lookup.works.heaviest;
+    }
   }
   if (lookup.phraseOf !== null && alert.exclusionPhrases) {
     // An excluded phrase ("no tree felling") excludes a notice that carries each of its words, as much as its least one.
@@ -321,7 +334,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
       exclusion = Math.max(exclusion, least);
     }
   }
-  const total = queryMass(alert);
+  const total = queryMass(alert) + expectedShift;
   const matchedWeight = subject + qualifier;
   const lexical = total > 0 ? (matchedWeight / total) * Math.min(1, matchedWeight / parameters.absoluteEvidence) : 0;
 
@@ -343,7 +356,7 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   if (exclusion > 0) evidence *= 1 - (1 - parameters.exclusionFloor) * exclusion;
   // Joined works want their common complement as a head's complement wants its work ("Planung und Bau von Radwegen":
   // the planning of a school's heating is none of them).
-  if (alert.works !== undefined) evidence *= 1 - parameters.headGate * (1 - complementShare);
+  if (lookup.works !== null) evidence *= 1 - parameters.headGate * (1 - complementShare);
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
     // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's
@@ -391,7 +404,9 @@ export function matchSignals(alert: AlertProfile, project: ProjectProfile, evide
  * the alert's codes no closer than a division stays below `floor`.
  */
 export function essentialTerms(alert: AlertProfile, floor: number, parameters: ScoringParameters): Set<number> {
-  const total = queryMass(alert);
+  // The least a complete match may weigh: with joined works, the one it names may be the lightest.
+  const works = lookupFor(alert).works;
+  const total = queryMass(alert) - (works !== null ? works.heaviest - Math.min(...works.weights) : 0);
   const reachOf = (pairs: readonly number[]) => {
     let reach = 0;
     for (let p = 0; p < pairs.length; p += 2) {
