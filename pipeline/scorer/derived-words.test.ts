@@ -12,8 +12,8 @@ describe('derived words', () => {
   it('derives candidate nouns of French and Italian first persons and infinitives, and none in English', () => {
     expect(nounsOfVerb('rénovons', 'fr')).toContain('rénovation');
     expect(nounsOfVerb('assainissons', 'fr')).toEqual(['assainissement']);
-    expect(nounsOfVerb('progettiamo', 'it')).toContain('progettazione');
-    expect(nounsOfVerb('manutenere', 'it')).toContain('manutenzione');
+    expect(nounsOfVerb('ripariamo', 'it')).toContain('riparazione');
+    expect(nounsOfVerb('mantenere', 'it')).toContain('mantenimento');
     expect(nounsOfVerb('paint', 'en')).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { Language } from './text-analysis.ts';
 type Derivation = readonly [ending: RegExp, nounEndings: readonly string[]];
 
 const DERIVATIONS: Record<Language, readonly Derivation[]> = {
-  // "installieren" → "Installierung", "Installation"; "liefern" → "Lieferung"; "regeln" → "Regelung"; "warten" → "Wartung".
+  // "renovieren" → "Renovierung", "Renovation"; "liefern" → "Lieferung"; "regeln" → "Regelung"; "prüfen" → "Prüfung".
   de: [
     [/ieren$/, ['ierung', 'ation']],
     [/ern$/, ['erung']],
@@ -23,7 +23,7 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
 };
 
 /**
- * The worker a German workshop is named after ("Gipserei" → "Gipser", "Spenglerei" → "Spengler"), or null: for a word
+ * The worker a German workshop is named after ("Kaminfegerei" → "Kaminfeger", "Spenglerei" → "Spengler"), or null: for a word
  * no notice uses, as "Zimmerei" (carpentry) is no "Zimmer" (room).
  */
 export function workerOfWorkshop(word: string): string | null {

@@ -415,7 +415,7 @@ describe('local scorer', () => {
     }
     expect(score('Wir reinigen Turnhallen und Schwimmbäder', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
-    const training = notice({ title: 'Schulung der Mitarbeitenden im Brandschutz', cpvCodes: ['80000000'] });
+    const training = notice({ title: 'Schulung des Personals im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);
   });
 

@@ -565,7 +565,7 @@ function variantStems(
   for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
   const seenInCorpus = ownId !== undefined && corpus.documentFrequency(ownId) > 0;
-  // A workshop no notice and no label names is named by its worker ("Gipserei" → "Gipser"; "Zimmerei" is no "Zimmer").
+  // A workshop no notice and no label names is named by its worker ("Spenglerei" → "Spengler"; "Zimmerei" is no "Zimmer").
   const worker = written !== null && language === 'de' && !seenInCorpus && !resources.isVocabulary(language, stem) ? workerOfWorkshop(written) : null;
   for (const word of resources.analyzer.analyze(worker === null ? verbNouns : [...verbNouns, worker], language)) {
     const id = terms.lookup(language, word.stem);
