@@ -184,6 +184,11 @@ describe('readPrompt', () => {
     expect(readPrompt('We are a sign-making company in Schaffhausen').place).toBeNull();
     // With a wish, the introduction stays before it and a place in the wish constrains.
     expect(readPrompt('Wir sind ein Dachdeckerunternehmen und suchen Aufträge im Kanton Glarus').place).not.toBeNull();
+    // So does a sentence in which "we" names the work: it says what is sought, and where.
+    expect(readPrompt('Wir sind eine Spenglerei. Wir decken Dächer im Kanton Uri.').place?.cantons).toEqual(new Set(['UR']));
+    expect(readPrompt('We are a glazing company. We glaze shop windows in the canton of Zug.').place?.cantons).toEqual(new Set(['ZG']));
+    // Not one in which it only says what it has or does in general.
+    expect(readPrompt('Wir sind eine Spenglerei. Wir haben zwölf Angestellte im Kanton Uri.').place).toBeNull();
   });
 
   it('reads a word for a supply as no word of the query, unless the prompt names nothing else', () => {

@@ -746,7 +746,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lowered = all.map((word) => word.toLowerCase());
   const verbFinal = verbFinalWishes(clauses, folded);
   const seekIndex = folded.findIndex((_, i) => verbFinal.starts.has(i) || seekAt(folded, i) > 0);
-  const wishless = seekIndex < 0 ? wishlessProfileEnd(clauses, folded) : undefined;
+  const wishless = seekIndex < 0 ? wishlessProfileEnd(clauses, all, folded) : undefined;
   // A prompt that only introduces the company ("Wir sind ein Gartenbauunternehmen aus …") is all self-description: what
   // it does is what it seeks, a word for a firm is who speaks, and where it sits constrains nothing.
   const selfOnly = seekIndex < 0 && wishless === undefined && phraseAt(folded, 0, SELF_INTRODUCTIONS) > 0;
@@ -1201,15 +1201,19 @@ const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'no
  * company; undefined when the prompt does not begin with an introduction or is one sentence (called only when no word
  * says "we seek").
  */
-function wishlessProfileEnd(clauses: readonly string[][], folded: readonly string[]): number | undefined {
+function wishlessProfileEnd(clauses: readonly string[][], all: readonly string[], folded: readonly string[]): number | undefined {
   if (clauses.length < 2 || phraseAt(folded, 0, SELF_INTRODUCTIONS) === 0) return undefined;
   let offset = clauses[0]!.length;
   for (const clause of clauses.slice(1)) {
-    if (phraseAt(folded, offset, SELF_INTRODUCTIONS) === 0 && !FIRST_PERSON.has(folded[offset]!)) return offset;
+    if (phraseAt(folded, offset, SELF_INTRODUCTIONS) === 0 && (!FIRST_PERSON.has(folded[offset]!) || namesWorkOfWe(all, folded, offset + 1))) return offset;
     offset += clause.length;
   }
   return undefined;
 }
+
+/** A verb of "we" that names a work ("Wir streichen Fassaden", "we paint …"), not one of doing in general ("Wir haben …"). */
+const namesWorkOfWe = (all: readonly string[], folded: readonly string[], at: number) =>
+  at < all.length && isVerbOfWe(all, folded, at) && !GENERIC_VERBS.has(folded[at]!) && !SUPPLY_ACTS.has(folded[at]!);
 
 /**
  * Where the head of what is sought stands: its first word (past an article, a generic head, a supply word or a word for
