@@ -20,6 +20,7 @@ describe('derived words', () => {
   it("derives a German workshop's worker", () => {
     expect(workerOfWorkshop('Kaminfegerei')).toBe('kaminfeger');
     expect(workerOfWorkshop('Bäckerei')).toBe('bäcker');
+    expect(workerOfWorkshop('Weberei')).toBe('weber');
     expect(workerOfWorkshop('Partei')).toBeNull();
   });
 

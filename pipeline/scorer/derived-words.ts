@@ -28,7 +28,7 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
  */
 export function workerOfWorkshop(word: string): string | null {
   const folded = word.toLowerCase();
-  return folded.length > 7 && folded.endsWith('erei') ? folded.slice(0, -2) : null;
+  return folded.length >= 7 && folded.endsWith('erei') ? folded.slice(0, -2) : null;
 }
 
 /**

@@ -338,6 +338,12 @@ describe('local scorer', () => {
     expect(words('Wir sind ein kleines Grafikbüro', 'de')).toHaveLength(1);
   });
 
+  it("reads a firm's staff in a self-description as who speaks, no word of what it does", () => {
+    expect(words('Wir sind eine Spenglerei mit 12 Mitarbeitern', 'de')).toEqual(words('Wir sind eine Spenglerei', 'de'));
+    expect(words('Nous sommes une entreprise de ferblanterie avec 12 collaborateurs', 'fr')).toEqual(words('Nous sommes une entreprise de ferblanterie', 'fr'));
+    expect(words('We are a roofing company with 12 employees', 'en')).toEqual(words('We are a roofing company', 'en'));
+  });
+
   it('seeks the goods of a supply, not the supply: "We supply …" or "purchase of …" finds no other purchase on that word', () => {
     const microscopes = notice({ language: 'en', title: 'Purchase of microscopes for the biology laboratory', cpvCodes: ['38510000'], canton: 'GR' });
     const benches = notice({ language: 'en', title: 'Purchase of benches for the lakeside promenade', cpvCodes: ['39113000'], canton: 'GR' });

@@ -722,6 +722,31 @@ const SIZE = new Set(
     'big',
   ].map(fold),
 );
+/** A firm's staff in a self-description ("mit 25 Mitarbeitenden", "avec 30 collaborateurs", "with 40 employees"): who speaks. */
+const STAFF = new Set(
+  [
+    'mitarbeitende',
+    'mitarbeitenden',
+    'mitarbeiter',
+    'mitarbeitern',
+    'mitarbeiterinnen',
+    'angestellte',
+    'angestellten',
+    'beschaftigte',
+    'beschaftigten',
+    'fachleute',
+    'collaborateurs',
+    'collaboratrices',
+    'employes',
+    'salaries',
+    'dipendenti',
+    'collaboratori',
+    'collaboratrici',
+    'employees',
+    'staff',
+    'people',
+  ].map(fold),
+);
 const describesContract = (folded: readonly string[], at: number) =>
   (PUBLIC.has(folded[at]!) || SIZE.has(folded[at]!)) && (isContractWord(folded[at + 1] ?? '') || isContractWord(folded[at - 1] ?? ''));
 
@@ -854,7 +879,7 @@ export function readPrompt(prompt: string): ReadPrompt {
       }
       if (outside.markers.has(at)) continue;
       // Who speaks ("eine Firma", "a small office") is no word of what it does.
-      if ((role === 'profile' || introduced) && (BUSINESS_WORDS.has(folded[at]!) || SIZE.has(folded[at]!))) continue;
+      if ((role === 'profile' || introduced) && (BUSINESS_WORDS.has(folded[at]!) || SIZE.has(folded[at]!) || STAFF.has(folded[at]!))) continue;
       if (CPV_CODE.test(folded[at]!)) {
         codes.push({ code: folded[at]!, role });
         if (role === 'subject') soughtNamed = true;
