@@ -1102,7 +1102,6 @@ const INTERVENTION_HEADS = new Set(
   ].map(fold),
 );
 
-/** Words that begin a sentence of a self-description ("Nous …", "Wir …", "Our …"). */
 /**
  * Verbs of doing or of dealing with in general, said by "we" ("Nous réalisons des travaux de peinture", "Wir kümmern uns
  * um …", "Ci occupiamo di …", "We carry out roof repairs"), the auxiliaries and the adverbs that may stand in their place:
@@ -1218,6 +1217,7 @@ function joinedVerbsOf(all: readonly string[], folded: readonly string[], at: nu
   return verbs;
 }
 
+/** Words that begin a sentence of a self-description ("Nous …", "Wir …", "Our …"). */
 const FIRST_PERSON = new Set(['wir', 'ich', 'unsere', 'unser', 'nous', 'je', 'notre', 'nos', 'noi', 'io', 'nostra', 'nostro', 'we', 'i', 'our']);
 
 /**
