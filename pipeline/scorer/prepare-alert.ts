@@ -74,6 +74,12 @@ export interface AlertProfile {
   corpus: CorpusStatistics;
 }
 
+/** How many notices use a stem (a word of the labels or the trade vocabulary counts as used by one); 0: none. */
+function stemUse(context: { resources: ScoringResources; terms: TermTable; corpus: CorpusStatistics }, language: Language, stem: string): number {
+  const id = context.terms.lookup(language, stem);
+  return Math.max(id === undefined ? 0 : context.corpus.documentFrequency(id), context.resources.isVocabulary(language, stem) ? 1 : 0);
+}
+
 /** One concept per stem and role: the key seeds are merged by, and the merged concepts found by. */
 const seedKey = (seed: { role: ConceptRole; stem: string }) => `${seed.role}:${seed.stem}`;
 
@@ -159,13 +165,12 @@ export function prepareAlertProfile(
   const { resources, terms, corpus, learned, parameters } = context;
   const read = readPrompt(language === 'de' ? completeTruncatedCompounds(prompt, (word) => resources.analyzer.compoundHead(word)) : prompt);
   const seeds: ConceptSeed[] = [];
-  /** Of these spellings, the stem the most notices use (a word of the vocabulary counts as used by one), or null. */
+  /** Of these spellings, the stem the most notices use, or null when none is used. */
   const mostUsedStem = (spellings: readonly string[], lang: Language): string | null => {
     let best: string | null = null;
     let bestUse = 0;
     for (const { stem } of resources.analyzer.analyze(spellings, lang)) {
-      const id = terms.lookup(lang, stem);
-      const use = Math.max(id === undefined ? 0 : corpus.documentFrequency(id), resources.isVocabulary(lang, stem) ? 1 : 0);
+      const use = stemUse(context, lang, stem);
       if (use > bestUse) [best, bestUse] = [stem, use];
     }
     return best;
@@ -319,10 +324,7 @@ export function prepareAlertProfile(
     if (spelt.unknown && language === 'de' && seed.whole) {
       const whole = seed;
       // Known in German, or reaching a notice or a label through a translation or a cognate ("Revision" of "Liftrevision").
-      const used = (stem: string) => {
-        const id = terms.lookup('de', stem);
-        return resources.isVocabulary('de', stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
-      };
+      const used = (stem: string) => stemUse(context, 'de', stem) > 0;
       const head = knownHead(seed.surface, resources, (stem) => used(stem) || !spellingsOf({ ...whole, stem, whole: false }).unknown);
       if (head !== null) {
         seed = { ...seed, stem: head, whole: false };
@@ -568,9 +570,7 @@ function variantStems(
   // A workshop no notice and no label names is named by its worker ("Spenglerei" → "Spengler"; "Zimmerei" is no "Zimmer").
   const worker = written !== null && language === 'de' && !seenInCorpus && !resources.isVocabulary(language, stem) ? workerOfWorkshop(written) : null;
   for (const word of resources.analyzer.analyze(worker === null ? verbNouns : [...verbNouns, worker], language)) {
-    const id = terms.lookup(language, word.stem);
-    const used = resources.isVocabulary(language, word.stem) || (id !== undefined && corpus.documentFrequency(id) > 0);
-    if (used && word.stem !== stem) bases.push([word.stem, parameters.variant.related]);
+    if (word.stem !== stem && stemUse(context, language, word.stem) > 0) bases.push([word.stem, parameters.variant.related]);
   }
   if (written !== null && !seenInCorpus && !resources.isVocabulary(language, stem)) {
     for (const neighbour of resources.spellingNeighbours(language, written)) bases.push([neighbour, parameters.variant.spelling]);
