@@ -441,6 +441,9 @@ describe('local scorer', () => {
     expect(words('We carry out roof repairs', 'en')).toEqual(words('roof repairs', 'en'));
     expect(words("Nous nous occupons de l'entretien des cimetières", 'fr')).toEqual(words("l'entretien des cimetières", 'fr'));
     expect(words('We take care of cemeteries', 'en')).toEqual(words('cemeteries', 'en'));
+    // Nor verbs of making in general: "erstellen" would otherwise ask every notice for "Erstellung".
+    expect(words('Wir erstellen Lärmgutachten', 'de')).toEqual(words('Lärmgutachten', 'de'));
+    expect(words('Nous fabriquons des vitraux', 'fr')).toEqual(words('des vitraux', 'fr'));
     // Nor is a verb of supplying: the goods are sought.
     expect(words('Wir liefern Parkbänke', 'de')).toEqual(words('Parkbänke', 'de'));
   });
