@@ -420,6 +420,10 @@ describe('local scorer', () => {
       expect(cleaningScore - score(prompt, language, building).score).toBeGreaterThanOrEqual(15);
     }
     expect(score('Wir reinigen Turnhallen und Schwimmbäder', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
+    // A verb whose noun no notice uses ("streichen": notices say "Malerarbeiten") is no head a notice must carry.
+    const painting = notice({ title: 'Malerarbeiten Turnhalle Ried', cpvCodes: ['45442100'] });
+    expect(scorer.prepareAlert('Wir streichen Turnhallen', 'de', { corpus: index.corpus }).head).toBeUndefined();
+    expect(score('Wir streichen Turnhallen', 'de', painting).score).toBeGreaterThan(score('Wir streichen Turnhallen', 'de', building).score);
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
     const training = notice({ title: 'Schulung des Personals im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);

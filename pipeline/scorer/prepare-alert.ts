@@ -110,6 +110,8 @@ interface ConceptSeed {
   compounds?: readonly string[];
   /** For a word written as a verb: the nouns it may stand for (`nounsOfVerb`), as spelt; those the notices use join it. */
   verbNouns?: readonly string[];
+  /** A verb no notice names the work by: it cannot be the head a notice must carry. */
+  noHead?: true;
 }
 
 type TradeName = { language: Language; stem: string };
@@ -196,6 +198,8 @@ export function prepareAlertProfile(
         // A verb is read as the noun notices name the work by, the most used of its nouns ("planen" → "Planung"): the
         // verb's own stem may be another noun's ("Planen" are tarpaulins), whose translations would come with it.
         const noun = mostUsedStem(verbNouns, language);
+        // A verb whose noun and own stem no notice uses ("streichen": notices say "Malerarbeiten") cannot be asked of them.
+        const unnamed = verbNouns.length > 0 && noun === null && stemUse(context, language, word.stem) === 0;
         seeds.push({
           surface: word.surface,
           stem: noun ?? word.stem,
@@ -204,6 +208,7 @@ export function prepareAlertProfile(
           share,
           ...(phraseNames.length > 0 ? { tradeNames: phraseNames } : {}),
           ...(verbNouns.length > 0 ? { verbNouns } : {}),
+          ...(unnamed ? { noHead: true } : {}),
         });
         continue;
       }
@@ -359,7 +364,7 @@ export function prepareAlertProfile(
   const conceptOfKey = new Map<string, number>();
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
     conceptOfKey.set(key, concepts.length);
-    if (key === headKey)
+    if (key === headKey && !seed.noHead)
       head = {
         concept: concepts.length,
         languages: bridgedLanguages(language, stems, parameters),
