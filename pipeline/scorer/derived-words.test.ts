@@ -9,12 +9,14 @@ describe('derived words', () => {
     expect(nounsOfVerb('Leitungen', 'de')).toEqual([]);
   });
 
-  it('derives candidate nouns of French and Italian first persons and infinitives, and none in English', () => {
+  it("derives candidate nouns of French and Italian first persons and infinitives, and of the English verbs whose stem is not the noun's", () => {
     expect(nounsOfVerb('rénovons', 'fr')).toContain('rénovation');
     expect(nounsOfVerb('assainissons', 'fr')).toEqual(['assainissement']);
     expect(nounsOfVerb('ripariamo', 'it')).toContain('riparazione');
     expect(nounsOfVerb('mantenere', 'it')).toContain('mantenimento');
     expect(nounsOfVerb('paint', 'en')).toEqual([]);
+    expect(nounsOfVerb('maintain', 'en')).toEqual(['maintenance']);
+    expect(nounsOfVerb('demolish', 'en')).toEqual(['demolition']);
   });
 
   it("derives a German workshop's worker", () => {

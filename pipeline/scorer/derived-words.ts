@@ -18,8 +18,12 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
   ],
   // "puliamo", "pulire" → "pulizia"; "costruiamo" → "costruzione"; "manteniamo" → "mantenimento".
   it: [[/iamo$|are$|ere$|ire$/, ['azione', 'zione', 'izione', 'izia', 'tura', 'atura', 'mento', 'amento', 'imento', 'aggio']]],
-  // English stems carry the verb and its noun alike ("clean", "cleaning").
-  en: [],
+  // English stems mostly carry the verb and its noun alike ("clean", "cleaning"), not these: "maintain" → "maintenance",
+  // "demolish" → "demolition".
+  en: [
+    [/ain$/, ['enance']],
+    [/ish$/, ['ition']],
+  ],
 };
 
 /**

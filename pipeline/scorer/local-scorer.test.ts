@@ -412,6 +412,7 @@ describe('local scorer', () => {
       ['Wir reinigen Turnhallen und Schwimmbäder', 'de', 'Reinigung von Turnhallen und Schwimmbädern'],
       ['Nous nettoyons les piscines et les salles de gymnastique', 'fr', 'nettoyage des piscines et des salles de gymnastique'],
       ['Puliamo palestre e piscine', 'it', 'pulizia di palestre e piscine'],
+      ['We maintain gyms and swimming pools', 'en', 'maintenance of gyms and swimming pools'],
       // A prompt that only describes the company finds the work and its complement in that description.
       ['Wir bieten die Reinigung von Turnhallen und Schwimmbädern an', 'de', 'Reinigung von Turnhallen und Schwimmbädern'],
     ] as const) {
