@@ -38,11 +38,12 @@ export function workerOfWorkshop(word: string): string | null {
 /**
  * The nouns a verb as written may stand for in notices, which name works by nouns ("Wir reinigen Büros" seeks
  * "Reinigung"): candidate spellings, to be kept only where the notices or the vocabulary use them. A German verb is
- * told from a noun by its small initial ("Schulen" is no "Schulung"); elsewhere the forms of unknown words are filtered
- * by that use alone.
+ * told from a noun by its small initial ("Schulen" is no "Schulung"), in a text that capitalises its nouns
+ * (`nounsCapitalised`: "reinigung von schulen" tells nothing); elsewhere the forms of unknown words are filtered by that
+ * use alone.
  */
-export function nounsOfVerb(written: string, language: Language): string[] {
-  if (language === 'de' && !/^\p{Ll}/u.test(written)) return [];
+export function nounsOfVerb(written: string, language: Language, nounsCapitalised = true): string[] {
+  if (language === 'de' && (!nounsCapitalised || !/^\p{Ll}/u.test(written))) return [];
   const word = written.toLowerCase();
   for (const [ending, nounEndings] of DERIVATIONS[language]) {
     const match = ending.exec(word);

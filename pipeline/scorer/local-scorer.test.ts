@@ -428,6 +428,8 @@ describe('local scorer', () => {
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
     const training = notice({ title: 'Schulung des Personals im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);
+    // In a prompt typed without capitals, a small initial says nothing: "schulen" is still schools.
+    expect(score('reinigung von schulen', 'de', training).score).toBeLessThan(20);
   });
 
   it('reads verbs of "we" joined before their object as alternative works, each by its noun ("Wir planen und bauen Strassen")', () => {

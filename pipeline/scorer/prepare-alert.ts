@@ -178,6 +178,11 @@ export function prepareAlertProfile(
     return best;
   };
   const promptHasSmallLetters = /\p{Ll}/u.test(prompt);
+  // Whether the prompt capitalises its nouns (a capital then small letters past its first word): else a German word's
+  // small initial says nothing of it being a verb ("reinigung von schulen").
+  const nounsCapitalised = splitWords(prompt)
+    .slice(1)
+    .some((token) => /^\p{Lu}\p{Ll}/u.test(token));
   const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
     const tokens = splitWords(text);
     const writtenAs = new Map(tokens.map((token) => [token.toLowerCase(), token]));
@@ -194,7 +199,7 @@ export function prepareAlertProfile(
         continue;
       }
       if (word.parts.length === 0) {
-        const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language);
+        const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language, nounsCapitalised);
         // A verb is read as the noun notices name the work by, the most used of its nouns ("planen" → "Planung"): the
         // verb's own stem may be another noun's ("Planen" are tarpaulins), whose translations would come with it.
         const noun = mostUsedStem(verbNouns, language);
