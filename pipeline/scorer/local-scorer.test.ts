@@ -562,6 +562,8 @@ describe('local scorer', () => {
     expect(score('IT services', 'en', removals).score).toBeLessThan(50);
     expect(score('IT services', 'en', support).score).toBeGreaterThanOrEqual(70);
     expect(words('NETTOYAGE DES ÉCOLES', 'fr')).toEqual(words('nettoyage des écoles', 'fr'));
+    // A longer word in capitals among small letters is emphasis, not an abbreviation.
+    expect(words('Malerarbeiten UND Gipserarbeiten, AUCH Fassaden', 'de')).toEqual(words('Malerarbeiten und Gipserarbeiten, auch Fassaden', 'de'));
   });
 
   it('reads "inkl.", "y compris", "incl." as grammar, not as the rarest word of the prompt', () => {

@@ -48,11 +48,12 @@ export function createWordAnalyzer(germanSplitter: CompoundSplitter, loanwords: 
     analyze(words, language, amongLowerCase) {
       const tools = languageTools(language);
       const analyzed: AnalyzedWord[] = [];
-      // An abbreviation in capitals among words that are not ("IT services", "IT-Support") is no function word ("it").
+      // An abbreviation in capitals among words that are not ("IT services", "IT-Support") is no function word ("it"); a
+      // longer word in capitals there is emphasis ("UND", "NUR", "AUCH"), still a function word.
       const mixedCase = amongLowerCase ?? words.some((word) => /\p{Ll}/u.test(word));
       for (const raw of words) {
         const surface = raw.toLowerCase();
-        const abbreviation = mixedCase && surface.length <= 4 && raw === raw.toUpperCase() && surface !== raw;
+        const abbreviation = mixedCase && surface.length === 2 && raw === raw.toUpperCase() && surface !== raw;
         if (surface.length < 2 || !/\p{L}/u.test(surface) || (tools.isStopWord(surface) && !abbreviation)) continue;
         const stem = tools.stem(surface);
         if (stem.length < MIN_STEM) continue;
