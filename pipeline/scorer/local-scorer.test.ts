@@ -428,8 +428,10 @@ describe('local scorer', () => {
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
     const training = notice({ title: 'Schulung des Personals im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);
-    // In a prompt typed without capitals, a small initial says nothing: "schulen" is still schools.
+    // In a prompt typed without capitals, a small initial says nothing: "schulen" is still schools; nor after a
+    // preposition or an article, which a noun follows.
     expect(score('reinigung von schulen', 'de', training).score).toBeLessThan(20);
+    expect(score('Reinigung von Turnhallen und von schulen', 'de', training).score).toBeLessThan(20);
   });
 
   it('reads verbs of "we" joined before their object as alternative works, each by its noun ("Wir planen und bauen Strassen")', () => {

@@ -74,6 +74,39 @@ export interface AlertProfile {
   corpus: CorpusStatistics;
 }
 
+/** German words a noun follows, not a verb: a preposition or an article ("Reinigung von schulen", typed without capitals). */
+const GERMAN_NOUN_MARKERS = new Set([
+  'von',
+  'vom',
+  'fur',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'des',
+  'mit',
+  'in',
+  'im',
+  'an',
+  'am',
+  'auf',
+  'aus',
+  'bei',
+  'zur',
+  'zum',
+  'uber',
+  'unter',
+  'ohne',
+  'gegen',
+  'ein',
+  'eine',
+  'einer',
+  'einen',
+  'einem',
+  'keine',
+]);
+
 /** How many notices use a stem (a word of the labels or the trade vocabulary counts as used by one); 0: none. */
 function stemUse(context: { resources: ScoringResources; terms: TermTable; corpus: CorpusStatistics }, language: Language, stem: string): number {
   const id = context.terms.lookup(language, stem);
@@ -183,7 +216,7 @@ export function prepareAlertProfile(
   const nounsCapitalised = splitWords(prompt)
     .slice(1)
     .some((token) => /^\p{Lu}\p{Ll}/u.test(token));
-  const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = []) => {
+  const addWords = (text: string, role: WordRole, share: number, phraseNames: readonly TradeName[] = [], afterNounMarker = false) => {
     const tokens = splitWords(text);
     const writtenAs = new Map(tokens.map((token) => [token.toLowerCase(), token]));
     for (const analyzed of resources.analyzer.analyze(tokens, language, promptHasSmallLetters)) {
@@ -199,7 +232,7 @@ export function prepareAlertProfile(
         continue;
       }
       if (word.parts.length === 0) {
-        const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language, nounsCapitalised);
+        const verbNouns = nounsOfVerb(writtenAs.get(word.surface) ?? word.surface, language, nounsCapitalised && !afterNounMarker);
         // A verb is read as the noun notices name the work by, the most used of its nouns ("planen" → "Planung"): the
         // verb's own stem may be another noun's ("Planen" are tarpaulins), whose translations would come with it.
         const noun = mostUsedStem(verbNouns, language);
@@ -248,7 +281,13 @@ export function prepareAlertProfile(
   const seedsOfWord: ConceptSeed[][] = [];
   read.words.forEach((word, index) => {
     const before = seeds.length;
-    addWords(word.word, word.role, roleShare(word.role, parameters), phraseNames.get(index));
+    addWords(
+      word.word,
+      word.role,
+      roleShare(word.role, parameters),
+      phraseNames.get(index),
+      GERMAN_NOUN_MARKERS.has(foldDiacritics(read.words[index - 1]?.word.toLowerCase() ?? '')),
+    );
     const added = seeds.slice(before);
     seedsOfWord[index] = added;
     if (added.length > 0) wordSeeds.push(added.length === 1 && added[0]!.whole ? added[0]! : null);
