@@ -425,6 +425,8 @@ describe('local scorer', () => {
     const painting = notice({ title: 'Malerarbeiten Turnhalle Ried', cpvCodes: ['45442100'] });
     expect(scorer.prepareAlert('Wir streichen Turnhallen', 'de', { corpus: index.corpus }).head).toBeUndefined();
     expect(score('Wir streichen Turnhallen', 'de', painting).score).toBeGreaterThan(score('Wir streichen Turnhallen', 'de', building).score);
+    // An English adverb after "we" is no verb: "currently" is no work a notice must carry.
+    expect(scorer.prepareAlert('We currently clean schools', 'en').head).toBeUndefined();
     // A capitalised German word is a noun: "Schulen" (schools) is no "Schulung" (training).
     const training = notice({ title: 'Schulung des Personals im Brandschutz', cpvCodes: ['80000000'] });
     expect(score('Schulen', 'de', training).score).toBeLessThan(20);
@@ -453,6 +455,10 @@ describe('local scorer', () => {
     // Nor verbs of making in general: "erstellen" would otherwise ask every notice for "Erstellung".
     expect(words('Wir erstellen Lärmgutachten', 'de')).toEqual(words('Lärmgutachten', 'de'));
     expect(words('Nous fabriquons des vitraux', 'fr')).toEqual(words('des vitraux', 'fr'));
+    // Nor needing or getting a contract: part of the wish ("receive" made "for roof repairs" a purpose, not the subject).
+    expect(words('We would like to receive tenders for roof repairs', 'en')).toEqual(words('roof repairs', 'en'));
+    expect(words('Wir möchten Aufträge für Dachsanierungen erhalten', 'de')).toEqual(words('Dachsanierungen', 'de'));
+    expect(words('We need painting contracts', 'en')).toEqual(words('painting contracts', 'en'));
     // Nor is a verb of supplying: the goods are sought.
     expect(words('Wir liefern Parkbänke', 'de')).toEqual(words('Parkbänke', 'de'));
   });

@@ -839,6 +839,8 @@ export function readPrompt(prompt: string): ReadPrompt {
         i += seek - 1;
         continue;
       }
+      // "We would like to receive tenders for …", "Wir möchten Aufträge für … erhalten": getting is part of the wish.
+      if (role !== 'exclusion' && RECEIVE_WORDS.has(folded[at]!)) continue;
       if (seeking && PURPOSE_WORDS.has(folded[at]!)) {
         seeking = false;
         if (!soughtNamed) continue;
@@ -1188,6 +1190,7 @@ const GENERIC_VERBS = new Set(
     'take',
     'look',
     'have',
+    'need',
     'can',
     'will',
     'also',
@@ -1208,12 +1211,17 @@ function isVerbOfWe(all: readonly string[], folded: readonly string[], at: numbe
   return WE_VERB_FORMS[we]!(all[at] ?? '', folded[at] ?? '');
 }
 
-/** How the verbs of "we" look in each language (German: a small initial and an infinitive's ending). */
+/** Words for getting a contract: part of the wish, no word of what is sought. */
+const RECEIVE_WORDS = new Set(
+  ['erhalten', 'bekommen', 'gewinnen', 'recevoir', 'obtenir', 'decrocher', 'ricevere', 'ottenere', 'aggiudicarci', 'receive', 'get', 'obtain', 'win'].map(fold),
+);
+
+/** How the verbs of "we" look in each language (German: a small initial and an infinitive's ending); not an English adverb. */
 const WE_VERB_FORMS: Record<string, (written: string, folded: string) => boolean> = {
   wir: (written, folded) => /^\p{Ll}/u.test(written) && /(?:en|ern|eln)$/.test(folded),
   nous: (_, folded) => folded.endsWith('ons'),
   noi: (_, folded) => folded.length > 5 && folded.endsWith('iamo'),
-  we: (written) => /^\p{L}+$/u.test(written),
+  we: (written) => /^\p{L}+$/u.test(written) && !/ly$/iu.test(written),
 };
 
 /**
