@@ -722,7 +722,7 @@ const SIZE = new Set(
     'big',
   ].map(fold),
 );
-/** A firm's staff in a self-description ("mit 25 Mitarbeitenden", "avec 30 collaborateurs", "with 40 employees"): who speaks. */
+/** A firm's staff in a self-description ("mit 12 Mitarbeitern", "avec 30 collaborateurs", "with 40 employees"): who speaks. */
 const STAFF = new Set(
   [
     'mitarbeitende',
@@ -1207,9 +1207,11 @@ const GENERIC_VERBS = new Set(
  * by their ending, without a pronoun.
  */
 function isVerbOfWe(all: readonly string[], folded: readonly string[], at: number): boolean {
-  const we = WE_VERB_FORMS[folded[at - 1] ?? ''] !== undefined ? folded[at - 1]! : 'noi';
-  return WE_VERB_FORMS[we]!(all[at] ?? '', folded[at] ?? '');
+  return WE_VERB_FORMS[weBefore(folded, at)]!(all[at] ?? '', folded[at] ?? '');
 }
+
+/** The "we" a verb at `at` follows, as a key of WE_VERB_FORMS; Italian says none ("puliamo …"). */
+const weBefore = (folded: readonly string[], at: number) => (WE_VERB_FORMS[folded[at - 1] ?? ''] !== undefined ? folded[at - 1]! : 'noi');
 
 /** Words for getting a contract: part of the wish, no word of what is sought. */
 const RECEIVE_WORDS = new Set(
@@ -1229,7 +1231,7 @@ const WE_VERB_FORMS: Record<string, (written: string, folded: string) => boolean
  * construisons, rénovons et entretenons …", "we design and build …"): each a work of its own. Indices into `all`.
  */
 function joinedVerbsOf(all: readonly string[], folded: readonly string[], at: number, itemStarts: ReadonlySet<number>): number[] {
-  const we = WE_VERB_FORMS[folded[at - 1] ?? ''] !== undefined ? folded[at - 1]! : 'noi';
+  const we = weBefore(folded, at);
   const verbs = [at];
   for (let next = at + 1; next < all.length;) {
     const candidate = LIST_JOINERS.has(folded[next]!) ? next + 1 : itemStarts.has(next) ? next : -1;
@@ -1259,7 +1261,7 @@ function wishlessProfileEnd(clauses: readonly string[][], all: readonly string[]
   return undefined;
 }
 
-/** A verb of "we" that names a work ("Wir streichen Fassaden", "we paint …"), not one of doing in general ("Wir haben …"). */
+/** A verb of "we" that names a work ("Wir decken Dächer", "we paint …"), not one of doing in general ("Wir haben …"). */
 const namesWorkOfWe = (all: readonly string[], folded: readonly string[], at: number) =>
   at < all.length && isVerbOfWe(all, folded, at) && !GENERIC_VERBS.has(folded[at]!) && !SUPPLY_ACTS.has(folded[at]!);
 
