@@ -380,6 +380,16 @@ describe('local scorer', () => {
     }
   });
 
+  it('wants the work of two words written side by side ("Turnhallen Reinigung"), not the place it is done in', () => {
+    const electrical = notice({ title: 'Neubau Turnhalle Ried: Elektroanlagen', cpvCodes: ['45311000'] });
+    const cleaning = notice({ title: 'Unterhaltsreinigung Turnhalle Ried', cpvCodes: ['90911200'] });
+    for (const prompt of ['Turnhallen Reinigung', 'Reinigung Turnhallen']) {
+      // Read as one phrase without a head, the electrical lot was e-mailed (71) on "Turnhallen" alone.
+      expect(score(prompt, 'de', electrical).score).toBeLessThan(50);
+      expect(score(prompt, 'de', cleaning).score).toBeGreaterThanOrEqual(70);
+    }
+  });
+
   it('wants the complement of joined works as a head wants its work: "Planung und Bau von Radwegen" is no heating plan', () => {
     const heating = notice({ title: 'Planung der Heizung Schulhaus Ried', cpvCodes: ['71321200'] });
     const path = notice({ title: 'Planung Radweg Seeufer', cpvCodes: ['71322000'] });

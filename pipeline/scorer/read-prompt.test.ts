@@ -556,6 +556,22 @@ describe('readPrompt', () => {
     expect(head('Kaminfeger')).toBeNull();
   });
 
+  it('reads the word naming an action as the head of two words written side by side ("Turnhallen Reinigung")', () => {
+    const read = (prompt: string) => {
+      const result = readPrompt(prompt);
+      return result.head === null ? null : [result.words[result.head]!.word, result.things.map((thing) => thing.map((i) => result.words[i]!.word))];
+    };
+    expect(read('Turnhallen Reinigung')).toEqual(['Reinigung', [['Turnhallen']]]);
+    expect(read('Reinigung Turnhallen')).toEqual(['Reinigung', [['Turnhallen']]]);
+    expect(read('manutenzione organi')).toEqual(['manutenzione', [['organi']]]);
+    // Neither or both name an action, a supply or an intervention, or more than two words: no head.
+    expect(read('Fenster Holz')).toBeNull();
+    expect(read('Planung Beleuchtung')).toBeNull();
+    expect(read('Lieferung Turnmatten')).toBeNull();
+    expect(read('Sanierung Turnhalle')).toBeNull();
+    expect(read('Turnhallen Reinigung Kanton')).toBeNull();
+  });
+
   it('reads works joined by a word before one complement ("A and B of C", "A und B von C") as works sharing the complement', () => {
     const joined = (prompt: string) => {
       const read = readPrompt(prompt);

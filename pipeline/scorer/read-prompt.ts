@@ -961,7 +961,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lastContent = soughtAt.findLastIndex((index) => !isFunctionWord(all[index]!));
   const soughtCore = soughtAt.slice(0, lastContent + 1);
   const phrase = !isProfile && isOnePhrase(soughtCore, folded, itemStarts);
-  const head = phraseHead(soughtCore, all, folded, itemStarts, verbHeads);
+  const head = phraseHead(soughtCore, all, folded, itemStarts, verbHeads) ?? (phrase ? juxtaposedHead(soughtCore, all, folded) : null);
   return {
     words,
     codes,
@@ -1304,6 +1304,22 @@ function phraseHead(
     things.at(-1)!.push(index);
   }
   return { head: first, things: things.filter((thing) => thing.length > 0) };
+}
+
+/** Endings of nouns that name an action ("Reinigung", "démolition", "manutenzione"): the work of a two-word phrase. */
+const ACTION_NOUN = /(?:ung|tion|zione)$/;
+
+/**
+ * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
+ * "manutenzione strade"): the one that names an action, when only one does; the other is its complement.
+ */
+function juxtaposedHead(at: readonly number[], all: readonly string[], folded: readonly string[]): { head: number; things: number[][] } | null {
+  if (at.length !== 2 || at.some((index) => isFunctionWord(all[index]!))) return null;
+  const actions = at.filter((index) => folded[index]!.length >= 6 && ACTION_NOUN.test(folded[index]!));
+  if (actions.length !== 1) return null;
+  const head = actions[0]!;
+  if (SUPPLY_HEADS.has(folded[head]!) || INTERVENTION_HEADS.has(folded[head]!) || OBJECT_HEADS.has(folded[head]!)) return null;
+  return { head, things: [at.filter((index) => index !== head)] };
 }
 
 /**
