@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { createLocalScorer, type Language, type ScorableProject } from './local-scorer.ts';
+import { languageTools } from './text-analysis.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.
 const scorer = createLocalScorer();
@@ -265,6 +266,13 @@ describe('local scorer', () => {
     expect(score(prompt, 'de', school).score).toBeGreaterThan(score(prompt, 'de', townHall).score + 10);
   });
 
+  it('stems a German plural in "-eln" as its singular in "-el" ("Orgeln" and "Orgel", "Kirchenorgeln")', () => {
+    expect(languageTools('de').stem('orgeln')).toBe(languageTools('de').stem('orgel'));
+    const organ = notice({ title: 'Revision der Orgel, Kirche Seeufer', canton: 'LU' });
+    const bells = notice({ title: 'Revision der Glocken, Kirche Seeufer', canton: 'LU' });
+    expect(score('Revision von Kirchenorgeln', 'de', organ).score).toBeGreaterThan(score('Revision von Kirchenorgeln', 'de', bells).score + 10);
+  });
+
   it('keeps a German noun in -est whole, as the stemmer would cut a superlative ("Asbest" is no "asb")', () => {
     const asbestos = notice({ title: 'Asbestentfernung Werkhof Seeufer', canton: 'ZG' });
     const facade = notice({ title: 'Kaminsanierung Werkhof Seeufer', canton: 'ZG' });
@@ -378,6 +386,17 @@ describe('local scorer', () => {
       expect(score(prompt, language, furniture).score).toBeLessThan(50);
       expect(score(prompt, language, cleaning).score).toBeGreaterThanOrEqual(70);
     }
+  });
+
+  it('wants one of joined works named, as it wants a head: "transport et stockage de meubles" is no furniture purchase', () => {
+    const purchase = notice({ title: 'Büromöbel und Möbel für die Verwaltung Ried', cpvCodes: ['39130000'] });
+    const moving = notice({ title: 'Transport und Lagerung der Möbel der Verwaltung Ried', cpvCodes: ['60000000'] });
+    expect(scorer.prepareAlert('transport et stockage de meubles', 'fr').works).toHaveLength(2);
+    // Without the works' gate, the purchase met the complement and its code's label: 61.
+    expect(score('transport et stockage de meubles', 'fr', purchase).score).toBeLessThan(50);
+    expect(score('transport et stockage de meubles', 'fr', moving).score).toBeGreaterThanOrEqual(70);
+    // "Möbeln" is the plural "Möbel" takes after "von": it stemmed apart (27).
+    expect(score('Transport und Lagerung von Möbeln', 'de', moving).score).toBeGreaterThanOrEqual(70);
   });
 
   it('wants the work of two words written side by side ("Turnhallen Reinigung"), not the place it is done in', () => {

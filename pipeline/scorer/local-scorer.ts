@@ -357,6 +357,13 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   // Joined works want their common complement as a head's complement wants its work ("Planung und Bau von Radwegen":
   // the planning of a school's heating is none of them).
   if (lookup.works !== null) evidence *= 1 - parameters.headGate * (1 - complementShare);
+  if (lookup.works !== null && alert.works && alert.worksLanguages?.includes(project.language as Language)) {
+    // And a notice must name one of the works, as it must name a head's ("Entretien et transport de mobilier": a purchase of
+    // furniture is neither).
+    let workFrequency = 0;
+    for (const work of alert.works) for (const index of work) workFrequency = Math.max(workFrequency, frequencies[index]!);
+    evidence *= 1 - parameters.headGate * (1 - Math.min(1, workFrequency / (parameters.variant.translation * parameters.field.title)));
+  }
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
     // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's

@@ -68,6 +68,8 @@ export interface AlertProfile {
    * best one counts (as the head's things do). Absent when the head's complement lists things.
    */
   works?: ReadonlyArray<readonly number[]>;
+  /** The languages in which every joined work has a spelling of its own: a notice in one of them names none of the works or one. */
+  worksLanguages?: readonly Language[];
   /** Excluded words that name one thing together ("no tree felling"), as concept groups: a notice must carry each. */
   exclusionPhrases?: ReadonlyArray<readonly number[]>;
   place: PlaceConstraint | null;
@@ -406,8 +408,10 @@ export function prepareAlertProfile(
   const headKey = headSeed ? seedKey(headSeed) : undefined;
   let head: AlertProfile['head'];
   const conceptOfKey = new Map<string, number>();
+  const conceptLanguages: Language[][] = [];
   for (const { key, seed, stems, variants, idf: ownIdf, seen, uncommonIdf } of weighed) {
     conceptOfKey.set(key, concepts.length);
+    conceptLanguages.push(bridgedLanguages(language, stems, parameters));
     if (key === headKey && !seed.noHead)
       head = {
         concept: concepts.length,
@@ -463,7 +467,9 @@ export function prepareAlertProfile(
           ),
     codes,
     ...(head !== undefined ? { head } : {}),
-    ...(works.length > 1 ? { works } : {}),
+    ...(works.length > 1
+      ? { works, worksLanguages: LANGUAGES.filter((lang) => works.every((work) => work.some((index) => conceptLanguages[index]!.includes(lang)))) }
+      : {}),
     ...(exclusionPhrases.length > 0 ? { exclusionPhrases } : {}),
     place: read.place,
     corpus,

@@ -234,6 +234,8 @@ const GERMAN_NOUN_ENDINGS: ReadonlyArray<readonly [noun: RegExp, drop: RegExp]> 
 ];
 /** German loanwords in -o take -s in the plural; a singular in -os is rare ("Chaos", "Kosmos") and short ones are kept ("Los"). */
 const GERMAN_VOWEL_PLURAL = /^.{2,}[^aeiouäöü]os$/;
+/** German nouns in -el take -n in the plural, which Snowball keeps: "Möbeln", "Orgeln" would meet no "Möbel", "Orgel". */
+const GERMAN_EL_PLURAL = /^.{2,}[^aeiouäöü]eln$/;
 
 export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
@@ -249,7 +251,7 @@ export function languageTools(language: Language): LanguageTools {
         // German Snowball cuts "-ung" when the word is long enough: "Unterhaltung" (entertainment) would meet "Unterhalt"
         // (upkeep), "Leitung" "leiten". A noun in -ung keeps it, losing only its plural or linking ending.
         // Its -s plural after a vowel ("Büros", "Autos", "Kinos") is one Snowball keeps: "Büros" would meet no "Büro".
-        const singular = language === 'de' && GERMAN_VOWEL_PLURAL.test(word) ? word.slice(0, -1) : word;
+        const singular = language === 'de' && (GERMAN_VOWEL_PLURAL.test(word) || GERMAN_EL_PLURAL.test(word)) ? word.slice(0, -1) : word;
         const noun = language === 'de' ? GERMAN_NOUN_ENDINGS.find(([ending]) => ending.test(singular)) : undefined;
         stem = foldDiacritics(noun ? singular.replace(noun[1], '') : stemmer.stem(singular));
         stems.set(word, stem);
