@@ -82,6 +82,13 @@ describe('local scorer', () => {
       { title: 'Lamellenstoren Schulhaus Aegerten', canton: 'BE' },
       { title: 'Kellerabteile Schulhaus Aegerten', canton: 'BE' },
     ],
+    [
+      'a trade name of several words',
+      'moving services',
+      'en',
+      { title: 'Umzug der Gemeindeverwaltung Oberwil', canton: 'BL' },
+      { title: 'Reinigung der Gemeindeverwaltung Oberwil', canton: 'BL' },
+    ],
     // Civil-engineering trades, named by one word or by several.
     [
       'a civil-engineering trade',
