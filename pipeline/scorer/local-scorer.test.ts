@@ -406,6 +406,14 @@ describe('local scorer', () => {
     expect(score('Transport und Lagerung von Möbeln', 'de', moving).score).toBeGreaterThanOrEqual(70);
   });
 
+  it('gives a trade name of one word no stem a common word shares ("trasportatori" stems as "trasporto")', () => {
+    const conveyors = notice({ title: 'Neue Förderanlagen Kehrichtverbrennung Ried', cpvCodes: ['42417200'] });
+    const pupils = notice({ title: 'Schülertransport Gemeinde Ried', cpvCodes: ['60130000'] });
+    // The conveyors' Italian name "trasportatori" made every "trasporto" a conveyor (81 against 73).
+    expect(score('trasporto di allievi', 'it', conveyors).score).toBeLessThan(50);
+    expect(score('trasporto di allievi', 'it', pupils).score).toBeGreaterThan(score('trasporto di allievi', 'it', conveyors).score + 20);
+  });
+
   it('wants the work of two words written side by side ("Turnhallen Reinigung"), not the place it is done in', () => {
     const electrical = notice({ title: 'Neubau Turnhalle Ried: Elektroanlagen', cpvCodes: ['45311000'] });
     const cleaning = notice({ title: 'Unterhaltsreinigung Turnhalle Ried', cpvCodes: ['90911200'] });
