@@ -414,6 +414,15 @@ describe('local scorer', () => {
     expect(score('trasporto di allievi', 'it', pupils).score).toBeGreaterThan(score('trasporto di allievi', 'it', conveyors).score + 20);
   });
 
+  it('reads no words of what is sought in a web or e-mail address pasted into a prompt', () => {
+    const snow = notice({ title: 'Schneeräumung Werkhof Ried', cpvCodes: ['90620000'] });
+    const plain = score('Schneeräumung', 'de', snow).score;
+    expect(plain).toBeGreaterThanOrEqual(70);
+    expect(score('Schneeräumung https://www.simap.ch/de/project-detail/4711', 'de', snow).score).toBe(plain);
+    expect(score('Schneeräumung www.werkhof-ried.ch', 'de', snow).score).toBe(plain);
+    expect(score('Schneeräumung werkhof@ried.ch', 'de', snow).score).toBe(plain);
+  });
+
   it('wants the work of two words written side by side ("Turnhallen Reinigung"), not the place it is done in', () => {
     const electrical = notice({ title: 'Neubau Turnhalle Ried: Elektroanlagen', cpvCodes: ['45311000'] });
     const cleaning = notice({ title: 'Unterhaltsreinigung Turnhalle Ried', cpvCodes: ['90911200'] });

@@ -8,7 +8,7 @@ import {
   type NoticeForLearning,
 } from './learned-associations.ts';
 import { explainMatch } from './match-explanation.ts';
-import { prepareAlertProfile, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
+import { prepareAlertProfile, withoutLinks, type AlertProfile, type ExtraAlertTerms } from './prepare-alert.ts';
 import { placeFactorOf, placeRelation, type PlaceRelation } from './place-constraints.ts';
 import { prepareProjectProfile, type ProjectProfile } from './prepare-project.ts';
 import { detectPromptLanguage } from './prompt-language.ts';
@@ -91,11 +91,12 @@ export function createLocalScorer(catalog: CpvCatalog = loadCpvCatalog(), parame
   return {
     terms,
     prepareAlert(prompt, language, options = {}) {
-      const written = detectPromptLanguage(prompt, language, resources);
+      const text = withoutLinks(prompt);
+      const written = detectPromptLanguage(text, language, resources);
       const corpus = options.corpus ?? EMPTY_CORPUS;
       // Analysed in the language it is written in; explained in the alert's own language.
       const profile = {
-        ...prepareAlertProfile(prompt, written, {
+        ...prepareAlertProfile(text, written, {
           resources,
           terms,
           corpus,

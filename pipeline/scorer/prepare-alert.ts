@@ -187,6 +187,12 @@ function roleShare(role: WordRole, parameters: ScoringParameters): number {
   return 1;
 }
 
+/** A web or e-mail address a subscriber pastes into a prompt ("see https://www.simap.ch/…"): no words of what is sought. */
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\p{L}{2,}/giu;
+
+/** The prompt without the addresses pasted into it, whose words ("https", "simap", "ch") name nothing sought. */
+export const withoutLinks = (prompt: string) => prompt.replace(LINK, ' ');
+
 export function prepareAlertProfile(
   prompt: string,
   language: Language,
