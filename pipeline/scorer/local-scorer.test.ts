@@ -414,6 +414,14 @@ describe('local scorer', () => {
     expect(score('trasporto di allievi', 'it', pupils).score).toBeGreaterThan(score('trasporto di allievi', 'it', conveyors).score + 20);
   });
 
+  it('reads a contract named by its trade ("Reinigungsaufträge") as the trade, as "Aufträge" alone is no word of the query', () => {
+    const office = notice({ title: 'Führung der Geschäftsstelle Ried, Auftragsperiode 2025 bis 2028', cpvCodes: ['75130000'] });
+    const cleaning = notice({ title: 'Unterhaltsreinigung Schulhaus Ried', cpvCodes: ['90911200'] });
+    // Read as "Reinigung" and "Aufträge", the prompt scored the office's "Auftragsperiode" 74 and the cleaning 14.
+    expect(score('Wir suchen Reinigungsaufträge', 'de', office).score).toBeLessThan(20);
+    expect(score('Wir suchen Reinigungsaufträge', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('reads no words of what is sought in a web or e-mail address pasted into a prompt', () => {
     const snow = notice({ title: 'Schneeräumung Werkhof Ried', cpvCodes: ['90620000'] });
     const plain = score('Schneeräumung', 'de', snow).score;

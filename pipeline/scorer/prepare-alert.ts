@@ -8,7 +8,7 @@ import { nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
-import { foldDiacritics, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 
 export type ConceptRole = 'subject' | 'qualifier' | 'exclusion';
 
@@ -228,8 +228,11 @@ export function prepareAlertProfile(
     const tokens = splitWords(text);
     const writtenAs = new Map(tokens.map((token) => [token.toLowerCase(), token]));
     for (const analyzed of resources.analyzer.analyze(tokens, language, promptHasSmallLetters)) {
-      // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade.
-      const firm = role === 'profile' && analyzed.parts.length > 1 && BUSINESS_WORDS.has(resources.analyzer.compoundHead(analyzed.surface) ?? '');
+      // A firm named by its trade in a self-description ("Reinigungsfirma", "Malerunternehmen") offers the trade; a
+      // contract named by its trade ("Reinigungsaufträge", "Fahrzeugbeschaffung") seeks the trade, as "Aufträge" alone is
+      // no word of the query.
+      const compoundHead = analyzed.parts.length > 1 ? (resources.analyzer.compoundHead(analyzed.surface) ?? '') : '';
+      const firm = (role === 'profile' && BUSINESS_WORDS.has(compoundHead)) || (compoundHead !== '' && isProcurementWord(compoundHead));
       const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {
