@@ -564,6 +564,8 @@ describe('readPrompt', () => {
     expect(read('Turnhallen Reinigung')).toEqual(['Reinigung', [['Turnhallen']]]);
     expect(read('Reinigung Turnhallen')).toEqual(['Reinigung', [['Turnhallen']]]);
     expect(read('manutenzione organi')).toEqual(['manutenzione', [['organi']]]);
+    expect(read('Turnhallen Reinigungen')).toEqual(['Reinigungen', [['Turnhallen']]]);
+    expect(read('manutenzioni organi')).toEqual(['manutenzioni', [['organi']]]);
     // Neither or both name an action, a supply or an intervention, or more than two words: no head.
     expect(read('Fenster Holz')).toBeNull();
     expect(read('Planung Beleuchtung')).toBeNull();

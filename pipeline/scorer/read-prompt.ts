@@ -1306,8 +1306,8 @@ function phraseHead(
   return { head: first, things: things.filter((thing) => thing.length > 0) };
 }
 
-/** Endings of nouns that name an action ("Reinigung", "démolition", "manutenzione"): the work of a two-word phrase. */
-const ACTION_NOUN = /(?:ung|tion|zione)$/;
+/** Endings of nouns that name an action, and their plurals ("Reinigung", "démolition", "manutenzioni"): the work of a two-word phrase. */
+const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;
 
 /**
  * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
