@@ -422,6 +422,15 @@ describe('local scorer', () => {
     expect(score('Wir suchen Reinigungsaufträge', 'de', cleaning).score).toBeGreaterThanOrEqual(70);
   });
 
+  it("reads what a code's label leaves out as no word of the label, in German too ('außer Möbeln'), and only that", () => {
+    // 30000000: "Maschinen, Material und Zubehör für Büro und Computer, außer Möbeln und Softwarepaketen".
+    const notebooks = notice({ title: 'Beschaffung Notebooks Gemeindeverwaltung Ried', cpvCodes: ['30000000'] });
+    expect(score('Büromöbel', 'de', notebooks).score).toBeLessThan(20);
+    // 39000000: "… Haushaltsgeräte (ausgenommen Beleuchtung) und Reinigungsmittel": the cleaning products are no exclusion.
+    const household = notice({ title: 'Haushaltsgeräte Ried', cpvCodes: ['39000000'] });
+    expect(score('Reinigungsmittel', 'de', household).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('reads no words of what is sought in a web or e-mail address pasted into a prompt', () => {
     const snow = notice({ title: 'Schneeräumung Werkhof Ried', cpvCodes: ['90620000'] });
     const plain = score('Schneeräumung', 'de', snow).score;

@@ -145,9 +145,13 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return low;
 }
 
-/** CPV labels name what they leave out ("Mobilier médical, excepté lits et tables"): those words say what the code is not. */
-const LABEL_EXCLUSION =
-  /[,(]?\s*\b(?:ausser|ausgenommen|ohne|excepté|exceptés|sauf|à l'exclusion|except|excluding|escluso|esclusi|esclusa|escluse|eccetto|tranne)\b.*$/iu;
+/**
+ * CPV labels name what they leave out ("Mobilier médical, excepté lits et tables", "Büroausstattung außer Möbeln"): those
+ * words say what the code is not. In parentheses, only up to their end: "Haushaltsgeräte (ausgenommen Beleuchtung) und
+ * Reinigungsmittel" still names cleaning products.
+ */
+const EXCLUDING = String.raw`(?<!\p{L})(?:ausser|außer|ausgenommen|ohne|excepté|exceptés|sauf|à l['’]exclusion|except|excluding|excl\.|escluso|esclusi|esclusa|escluse|eccetto|tranne)(?!\p{L})`;
+const LABEL_EXCLUSION = new RegExp(String.raw`\s*\(${EXCLUDING}[^)]*\)|,?\s*${EXCLUDING}.*$`, 'giu');
 export function withoutExclusion(label: string): string {
   return label.replace(LABEL_EXCLUSION, '');
 }
