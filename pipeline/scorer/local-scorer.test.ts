@@ -448,6 +448,12 @@ describe('local scorer', () => {
       expect(score(prompt, 'de', electrical).score).toBeLessThan(50);
       expect(score(prompt, 'de', cleaning).score).toBeGreaterThanOrEqual(70);
     }
+    // In French: "nettoyage gymnases" e-mailed the electrical lot (71), where "nettoyage des gymnases" did not (38).
+    const french = { language: 'fr' as const, cpvCodes: ['45311000'], canton: 'VD' };
+    const frenchLot = notice({ ...french, title: 'Nouveau gymnase de Ried: installations électriques' });
+    const frenchCleaning = notice({ language: 'fr', title: 'Nettoyage du gymnase de Ried', cpvCodes: ['90911200'], canton: 'VD' });
+    expect(score('nettoyage gymnases', 'fr', frenchLot).score).toBeLessThan(50);
+    expect(score('nettoyage gymnases', 'fr', frenchCleaning).score).toBeGreaterThanOrEqual(70);
   });
 
   it('wants the complement of joined works as a head wants its work: "Planung und Bau von Radwegen" is no heating plan', () => {

@@ -566,6 +566,10 @@ describe('readPrompt', () => {
     expect(read('manutenzione organi')).toEqual(['manutenzione', [['organi']]]);
     expect(read('Turnhallen Reinigungen')).toEqual(['Reinigungen', [['Turnhallen']]]);
     expect(read('manutenzioni organi')).toEqual(['manutenzioni', [['organi']]]);
+    expect(read('nettoyage gymnases')).toEqual(['nettoyage', [['gymnases']]]);
+    // "Anlage" and "garage" name things.
+    expect(read('Heizungsanlage Wartung')).toEqual(['Wartung', [['Heizungsanlage']]]);
+    expect(read('garage Reinigung')).toEqual(['Reinigung', [['garage']]]);
     // Neither or both name an action, a supply or an intervention, or more than two words: no head.
     expect(read('Fenster Holz')).toBeNull();
     expect(read('Planung Beleuchtung')).toBeNull();

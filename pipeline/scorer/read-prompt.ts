@@ -1306,8 +1306,14 @@ function phraseHead(
   return { head: first, things: things.filter((thing) => thing.length > 0) };
 }
 
-/** Endings of nouns that name an action, and their plurals ("Reinigung", "démolition", "manutenzioni"): the work of a two-word phrase. */
+/**
+ * Endings of nouns that name an action, and their plurals ("Reinigung", "démolition", "manutenzioni", "nettoyage"): the
+ * work of a two-word phrase. A noun in "-age" is one from seven letters and not after an "l" ("Anlage", "Vorlage" and
+ * "garage" name things).
+ */
 const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;
+const ACTION_NOUN_IN_AGE = /^.{4,}(?<!l)ages?$/;
+const isActionNoun = (folded: string) => (folded.length >= 6 && ACTION_NOUN.test(folded)) || ACTION_NOUN_IN_AGE.test(folded);
 
 /**
  * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
@@ -1315,7 +1321,7 @@ const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;
  */
 function juxtaposedHead(at: readonly number[], all: readonly string[], folded: readonly string[]): { head: number; things: number[][] } | null {
   if (at.length !== 2 || at.some((index) => isFunctionWord(all[index]!))) return null;
-  const actions = at.filter((index) => folded[index]!.length >= 6 && ACTION_NOUN.test(folded[index]!));
+  const actions = at.filter((index) => isActionNoun(folded[index]!));
   if (actions.length !== 1) return null;
   const head = actions[0]!;
   if (SUPPLY_HEADS.has(folded[head]!) || INTERVENTION_HEADS.has(folded[head]!) || OBJECT_HEADS.has(folded[head]!)) return null;
