@@ -404,6 +404,8 @@ describe('readPrompt', () => {
     expect(romandie.place!.exclusive).toBe(true);
     expect(romandie.words.map((word) => word.word)).toEqual(['Vitrerie', 'en']);
     expect([...readPrompt('Storenmontage in der Zentralschweiz').place!.cantons].sort()).toEqual(['LU', 'NW', 'OW', 'SZ', 'UR', 'ZG']);
+    // English names the French-speaking region as the west of the country.
+    expect([...readPrompt('Awning installation in western Switzerland').place!.cantons].sort()).toEqual(['FR', 'GE', 'JU', 'NE', 'VD', 'VS']);
     const country = readPrompt('Storenmontage in der ganzen Schweiz');
     expect(country.place).toBeNull();
     expect(country.words.map((word) => word.word)).toEqual(['Storenmontage', 'in', 'der', 'ganzen']);

@@ -307,7 +307,20 @@ export interface RegionPlaces {
 
 const ROMANDIE = ['GE', 'VD', 'VS', 'NE', 'FR', 'JU'];
 export const REGIONS: readonly RegionPlaces[] = [
-  { names: ['Suisse romande', 'Romandie', 'Westschweiz', 'Welschland', 'Svizzera romanda', 'French-speaking Switzerland'], cantons: ROMANDIE },
+  {
+    names: [
+      'Suisse romande',
+      'Romandie',
+      'Westschweiz',
+      'Welschland',
+      'Svizzera romanda',
+      'French-speaking Switzerland',
+      'Western Switzerland',
+      'Suisse occidentale',
+      'Svizzera occidentale',
+    ],
+    cantons: ROMANDIE,
+  },
   {
     names: ['Deutschschweiz', 'deutsche Schweiz', 'Suisse alémanique', 'Svizzera tedesca', 'German-speaking Switzerland'],
     cantons: ['ZH', 'BE', 'LU', 'UR', 'SZ', 'OW', 'NW', 'GL', 'ZG', 'SO', 'BS', 'BL', 'SH', 'AR', 'AI', 'SG', 'GR', 'AG', 'TG'],
