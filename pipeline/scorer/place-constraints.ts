@@ -273,8 +273,13 @@ export function placesNamedOutside(words: readonly string[], mentions: readonly 
   return { places, markers };
 }
 
-/** Words for a place's surroundings, after its name ("Lausanne et environs", "Zürcher Raum"). */
+/** Words for a place's surroundings or its kind, after its name ("Lausanne et environs", "Zürcher Raum", "Zurich city"). */
 const SURROUNDINGS = new Set([
+  'city',
+  'town',
+  'canton',
+  'municipality',
+  'stadt',
   'environs',
   'alentours',
   'region',

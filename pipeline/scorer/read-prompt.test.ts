@@ -404,6 +404,12 @@ describe('readPrompt', () => {
     expect(romandie.place!.exclusive).toBe(true);
     expect(romandie.words.map((word) => word.word)).toEqual(['Vitrerie', 'en']);
     expect([...readPrompt('Storenmontage in der Zentralschweiz').place!.cantons].sort()).toEqual(['LU', 'NW', 'OW', 'SZ', 'UR', 'ZG']);
+    // English names a place's kind after it: "Zurich city", "Bern canton".
+    for (const prompt of ['Awning installation in Zurich city', 'Awning installation in the Zurich canton'])
+      expect(
+        readPrompt(prompt).words.map((word) => word.word),
+        prompt,
+      ).not.toContain(prompt.split(' ').at(-1));
     // English names the French-speaking region as the west of the country.
     expect([...readPrompt('Awning installation in western Switzerland').place!.cantons].sort()).toEqual(['FR', 'GE', 'JU', 'NE', 'VD', 'VS']);
     const country = readPrompt('Storenmontage in der ganzen Schweiz');
