@@ -586,6 +586,19 @@ describe('readPrompt', () => {
     expect(read('Turnhallen Reinigung Kanton')).toBeNull();
   });
 
+  it('reads an exclusion at the start of a prompt of one clause when an "only" ends it ("Keine Reinigung, nur …")', () => {
+    const roles = (prompt: string) =>
+      readPrompt(prompt)
+        .words.filter((word) => word.role !== 'subject')
+        .map((word) => `${word.word}:${word.role}`);
+    expect(roles('Keine Vergoldung, nur Restaurierung von Bilderrahmen')).toEqual(['Vergoldung:exclusion']);
+    expect(roles('No framing, only gilding of mirrors')).toEqual(['framing:exclusion']);
+    expect(roles('Pas de dorure, seulement la restauration de cadres')).toEqual(['dorure:exclusion']);
+    expect(roles('Non ci interessano le cornici, solo la doratura')).toEqual(['le:exclusion', 'cornici:exclusion']);
+    // Without an "only", an exclusion at the very start would exclude all the prompt says: none.
+    expect(roles('Keine Vergoldung von Bilderrahmen')).toEqual([]);
+  });
+
   it('reads works joined by a word before one complement ("A and B of C", "A und B von C") as works sharing the complement', () => {
     const joined = (prompt: string) => {
       const read = readPrompt(prompt);

@@ -860,13 +860,15 @@ export function readPrompt(prompt: string): ReadPrompt {
       // At the very start of a prompt of one clause, no exclusion ("Ohne …" would exclude all it says); at the start of
       // a clause that "…, sauf / except / ausser …" opened, or of a first clause that a later one follows ("Keine
       // Bauarbeiten. Nur …", "Ohne Gerüst: Kaminsanierung"), the exclusion lasts to the clause's end.
-      if (exclusion > 0 && (at > 0 || clauses.length > 1)) {
+      // Nor at the start of one whose exclusion an "only" ends ("Keine Reinigung, nur Unterhalt von Grünflächen").
+      if (exclusion > 0 && (at > 0 || clauses.length > 1 || clause.slice(i + exclusion).some((word) => WIDENERS.has(fold(word))))) {
         role = 'exclusion';
         i += exclusion - 1;
         continue;
       }
       // "keine Orgelneubauten, sondern Orgelrevisionen", "no harp sales but harp tuning": what the contrast names is sought.
-      if (role === 'exclusion' && CONTRASTS.has(folded[at]!)) {
+      // So does an "only" after the excluded words ("Pas de nettoyage, seulement l'entretien …", "… le forniture, solo lavori …").
+      if (role === 'exclusion' && (CONTRASTS.has(folded[at]!) || (WIDENERS.has(folded[at]!) && !NEGATIONS.has(folded[at - 1] ?? '')))) {
         role = seekingStarted ? 'subject' : 'profile';
         continue;
       }
