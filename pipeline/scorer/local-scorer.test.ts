@@ -406,6 +406,13 @@ describe('local scorer', () => {
     expect(score('Transport und Lagerung von Möbeln', 'de', moving).score).toBeGreaterThanOrEqual(70);
   });
 
+  it('reads "mobility" as no charging station: the vocabulary names electric mobility in full, not "e-mobility"', () => {
+    const charging = notice({ title: 'Ladestationen für Elektroautos Werkhof Ried', cpvCodes: ['31158100'] });
+    // "e-mobility" stood for the trade by its one word left after analysis, "mobility" (37).
+    expect(score('mobility consulting', 'en', charging).score).toBeLessThan(20);
+    expect(score('electromobility', 'en', charging).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('gives a trade name of one word no stem a common word shares ("trasportatori" stems as "trasporto")', () => {
     const conveyors = notice({ title: 'Neue Förderanlagen Kehrichtverbrennung Ried', cpvCodes: ['42417200'] });
     const pupils = notice({ title: 'Schülertransport Gemeinde Ried', cpvCodes: ['60130000'] });
