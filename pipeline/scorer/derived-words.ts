@@ -26,6 +26,39 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
   ],
 };
 
+/** German words a noun follows, not a verb: a preposition or an article ("Reinigung von schulen", typed without capitals). */
+export const GERMAN_NOUN_MARKERS = new Set([
+  'von',
+  'vom',
+  'fur',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'des',
+  'mit',
+  'in',
+  'im',
+  'an',
+  'am',
+  'auf',
+  'aus',
+  'bei',
+  'zur',
+  'zum',
+  'uber',
+  'unter',
+  'ohne',
+  'gegen',
+  'ein',
+  'eine',
+  'einer',
+  'einen',
+  'einem',
+  'keine',
+]);
+
 /**
  * The worker a German workshop is named after ("Kaminfegerei" → "Kaminfeger", "Spenglerei" → "Spengler"), or null: for a word
  * no notice uses, as "Zimmerei" (carpentry) is no "Zimmer" (room).

@@ -4,7 +4,7 @@ import type { PlaceConstraint } from './place-constraints.ts';
 import { splitWords } from './place-constraints.ts';
 import { BUSINESS_WORDS, readPrompt, type PromptWord, type WordRole } from './read-prompt.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
-import { nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
+import { GERMAN_NOUN_MARKERS, nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
@@ -75,39 +75,6 @@ export interface AlertProfile {
   place: PlaceConstraint | null;
   corpus: CorpusStatistics;
 }
-
-/** German words a noun follows, not a verb: a preposition or an article ("Reinigung von schulen", typed without capitals). */
-const GERMAN_NOUN_MARKERS = new Set([
-  'von',
-  'vom',
-  'fur',
-  'der',
-  'die',
-  'das',
-  'den',
-  'dem',
-  'des',
-  'mit',
-  'in',
-  'im',
-  'an',
-  'am',
-  'auf',
-  'aus',
-  'bei',
-  'zur',
-  'zum',
-  'uber',
-  'unter',
-  'ohne',
-  'gegen',
-  'ein',
-  'eine',
-  'einer',
-  'einen',
-  'einem',
-  'keine',
-]);
 
 /** How many notices use a stem (a word of the labels or the trade vocabulary counts as used by one); 0: none. */
 function stemUse(context: { resources: ScoringResources; terms: TermTable; corpus: CorpusStatistics }, language: Language, stem: string): number {
