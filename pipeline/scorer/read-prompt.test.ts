@@ -597,6 +597,12 @@ describe('readPrompt', () => {
     expect(roles('Non ci interessano le cornici, solo la doratura')).toEqual(['le:exclusion', 'cornici:exclusion']);
     // Without an "only", an exclusion at the very start would exclude all the prompt says: none.
     expect(roles('Keine Vergoldung von Bilderrahmen')).toEqual([]);
+    // An "only" after an exclusion asks for its place, not against it: Uri was read as excluded.
+    for (const prompt of ['Vergoldung, aber keine Bilderrahmen, nur im Kanton Uri', 'Gilding, no frames, only in canton Uri']) {
+      const place = readPrompt(prompt).place;
+      expect([...(place?.cantons ?? [])], prompt).toEqual(['UR']);
+      expect([...(place?.excluded ?? [])], prompt).toEqual([]);
+    }
   });
 
   it('reads works joined by a word before one complement ("A and B of C", "A und B von C") as works sharing the complement', () => {
