@@ -86,6 +86,8 @@ export const NEGATIONS: ReadonlySet<string> = new Set(['nicht', 'pas', 'non', 'n
 const AMBIGUOUS_CODES = new Set(['AG']);
 const FILLERS = new Set([
   'de',
+  // Elided: "canton d’Uri", "canton d'Argovie".
+  'd',
   'du',
   'des',
   'di',

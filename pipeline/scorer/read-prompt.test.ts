@@ -605,6 +605,25 @@ describe('readPrompt', () => {
     }
   });
 
+  it('reads a place after what an exclusion names as the place sought, and one right after the exclusion as excluded', () => {
+    const place = (prompt: string) => {
+      const read = readPrompt(prompt).place;
+      return { sought: [...(read?.cantons ?? [])], excluded: [...(read?.excluded ?? [])] };
+    };
+    // Uri was read as a canton excluded: every notice but Uri's kept its score.
+    for (const prompt of [
+      'Vergoldung ohne Bilderrahmen im Kanton Uri',
+      'Dorure sauf cadres, dans le canton d’Uri',
+      'Gilding except frames in canton Uri',
+      'Doratura senza cornici nel Canton Uri',
+    ])
+      expect(place(prompt), prompt).toEqual({ sought: ['UR'], excluded: [] });
+    for (const prompt of ['Vergoldung, aber nicht im Kanton Uri', 'Dorure, mais pas dans le canton d’Uri', 'Gilding, except in canton Uri'])
+      expect(place(prompt), prompt).toEqual({ sought: [], excluded: ['UR'] });
+    // The French elision before a canton that needs its word ("canton d’Uri") still introduces it.
+    expect(place('Dorure dans le canton d’Uri')).toEqual({ sought: ['UR'], excluded: [] });
+  });
+
   it('reads works joined by a word before one complement ("A and B of C", "A und B von C") as works sharing the complement', () => {
     const joined = (prompt: string) => {
       const read = readPrompt(prompt);

@@ -813,6 +813,9 @@ export function readPrompt(prompt: string): ReadPrompt {
       introduced = false;
     }
     let role: WordRole = seekingStarted ? 'subject' : 'profile';
+    /** The role an exclusion interrupted, and whether the exclusion has named what it excludes yet. */
+    let interrupted: WordRole = role;
+    let excludedNamed = false;
     // A clause after the first that ends in a postpositive marker excludes what it names.
     const postpositive = clause.length >= 2 && POSTPOSITIVE_EXCLUSIONS.has(folded[offset + clause.length - 1]!);
     if (offset > 0 && postpositive) role = 'exclusion';
@@ -825,7 +828,9 @@ export function readPrompt(prompt: string): ReadPrompt {
       if (verbFinal.verbs.has(at)) continue;
       const negatedSeek = negatedSeekAt(folded, at);
       if (negatedSeek > 0) {
+        if (role !== 'exclusion') interrupted = role;
         role = 'exclusion';
+        excludedNamed = false;
         i += negatedSeek - 1;
         continue;
       }
@@ -862,7 +867,9 @@ export function readPrompt(prompt: string): ReadPrompt {
       // Bauarbeiten. Nur …", "Ohne Gerüst: Kaminsanierung"), the exclusion lasts to the clause's end.
       // Nor at the start of one whose exclusion an "only" ends ("Keine Reinigung, nur Unterhalt von Grünflächen").
       if (exclusion > 0 && (at > 0 || clauses.length > 1 || clause.slice(i + exclusion).some((word) => WIDENERS.has(fold(word))))) {
+        if (role !== 'exclusion') interrupted = role;
         role = 'exclusion';
+        excludedNamed = false;
         i += exclusion - 1;
         continue;
       }
@@ -878,7 +885,9 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (placeIndices.has(at)) {
-        placeRoles.set(at, outside.places.has(at) ? 'exclusion' : role);
+        // A place after what an exclusion names is where the work is sought ("Reinigung ohne Fenster im Kanton Zürich"); right
+        // after the exclusion's word, it is the place excluded ("Reinigung, aber nicht im Kanton Zürich").
+        placeRoles.set(at, outside.places.has(at) ? 'exclusion' : role === 'exclusion' && excludedNamed ? interrupted : role);
         continue;
       }
       if (outside.markers.has(at)) continue;
@@ -934,6 +943,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         if (lastExcludedAt < 0 || itemStarts.has(at) || folded.slice(lastExcludedAt + 1, at).some((word) => LIST_JOINERS.has(word) || !isStopWord(word)))
           exclusionPhrase += 1;
         lastExcludedAt = at;
+        if (!isFunctionWord(clause[i]!)) excludedNamed = true;
         words.push(isFunctionWord(clause[i]!) ? { word: clause[i]!, role } : { word: clause[i]!, role, phrase: exclusionPhrase });
         continue;
       }
