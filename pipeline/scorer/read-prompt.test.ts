@@ -618,7 +618,13 @@ describe('readPrompt', () => {
       'Doratura senza cornici nel Canton Uri',
     ])
       expect(place(prompt), prompt).toEqual({ sought: ['UR'], excluded: [] });
-    for (const prompt of ['Vergoldung, aber nicht im Kanton Uri', 'Dorure, mais pas dans le canton d’Uri', 'Gilding, except in canton Uri'])
+    for (const prompt of [
+      'Vergoldung, aber nicht im Kanton Uri',
+      'Dorure, mais pas dans le canton d’Uri',
+      'Gilding, except in canton Uri',
+      'Gilding, no frames and nothing in canton Uri',
+      'Vergoldung, keine Bilderrahmen und nichts im Kanton Uri',
+    ])
       expect(place(prompt), prompt).toEqual({ sought: [], excluded: ['UR'] });
     // The French elision before a canton that needs its word ("canton d’Uri") still introduces it.
     expect(place('Dorure dans le canton d’Uri')).toEqual({ sought: ['UR'], excluded: [] });
