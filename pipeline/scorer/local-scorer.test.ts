@@ -438,6 +438,13 @@ describe('local scorer', () => {
     expect(score('Reinigungsmittel', 'de', household).score).toBeGreaterThanOrEqual(70);
   });
 
+  it('reads no words of what is sought in a date or in a word for a job ("ab Januar", "painting jobs in March")', () => {
+    expect(words('Malerarbeiten ab Januar', 'de')).toEqual(words('Malerarbeiten', 'de'));
+    expect(words('travaux de peinture en février', 'fr')).toEqual(words('travaux de peinture', 'fr'));
+    expect(words('lavori di pittura da settembre', 'it')).toEqual(words('lavori di pittura', 'it'));
+    expect(words('painting jobs in March', 'en')).toEqual(words('painting', 'en'));
+  });
+
   it('reads no words of what is sought in a web or e-mail address pasted into a prompt', () => {
     const snow = notice({ title: 'Schneeräumung Werkhof Ried', cpvCodes: ['90620000'] });
     const plain = score('Schneeräumung', 'de', snow).score;

@@ -47,6 +47,8 @@ export const PROCUREMENT_STOP_WORDS = [
   'contracts',
   'call',
   'calls',
+  'job',
+  'jobs',
 ];
 
 /** German procurement nouns decline ("Aufträgen", "Auftrags", "Beschaffungen"): every form of one is a procurement word. */
@@ -94,6 +96,17 @@ const COURTESIES = [
   'thanks',
   'please',
   'regards',
+];
+
+/**
+ * The months, in every language: a prompt's date ("ab Januar 2027", "a partire da gennaio", "starting in March") says
+ * when, which no notice's words answer.
+ */
+const MONTHS = [
+  ...['januar', 'februar', 'märz', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'dezember'],
+  ...['janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  ...['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'dicembre'],
+  ...['january', 'february', 'march', 'june', 'july', 'october', 'december'],
 ];
 
 /** Negative conjunctions the stopword package's lists lack ("mais pas X ni Y", "weder … noch", "né … né", "nor"). */
@@ -241,7 +254,9 @@ export function languageTools(language: Language): LanguageTools {
   const cached = toolsCache.get(language);
   if (cached) return cached;
   const stemmer = newStemmer(STEMMER_NAMES[language]);
-  const stopWords = new Set([...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS, ...COURTESIES].map((word) => word.toLowerCase()));
+  const stopWords = new Set(
+    [...STOP_LISTS[language], ...PROCUREMENT_STOP_WORDS, ...GRAMMAR_ABBREVIATIONS, ...COURTESIES, ...MONTHS].map((word) => word.toLowerCase()),
+  );
   const stems = new Map<string, string>();
   const tools: LanguageTools = {
     isStopWord: (word) => stopWords.has(word) || (language === 'de' && isGermanProcurementForm(word)),
