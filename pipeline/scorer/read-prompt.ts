@@ -1332,7 +1332,7 @@ const isActionNoun = (folded: string) => (folded.length >= 6 && ACTION_NOUN.test
 
 /**
  * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
- * "manutenzione strade"): the one that names an action, when only one does; the other is its complement.
+ * "manutenzione ascensori"): the one that names an action, when only one does; the other is its complement.
  */
 function juxtaposedHead(at: readonly number[], all: readonly string[], folded: readonly string[]): { head: number; things: number[][] } | null {
   if (at.length !== 2 || at.some((index) => isFunctionWord(all[index]!))) return null;
