@@ -26,6 +26,15 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
   ],
 };
 
+/**
+ * Whether a word (lower-cased, folded) is a noun that names an action, by its ending or its plural's ("Reinigung",
+ * "démolition", "manutenzioni", "nettoyage"). A noun in "-age" is one from seven letters and not after an "l" ("Anlage",
+ * "Vorlage" and "garage" name things).
+ */
+const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;
+const ACTION_NOUN_IN_AGE = /^.{4,}(?<!l)ages?$/;
+export const isActionNoun = (folded: string) => (folded.length >= 6 && ACTION_NOUN.test(folded)) || ACTION_NOUN_IN_AGE.test(folded);
+
 /** German words a noun follows, not a verb: a preposition or an article ("Reinigung von schulen", typed without capitals). */
 export const GERMAN_NOUN_MARKERS = new Set([
   'von',

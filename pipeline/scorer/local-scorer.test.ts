@@ -411,6 +411,9 @@ describe('local scorer', () => {
     // "e-mobility" stood for the trade by its one word left after analysis, "mobility" (37).
     expect(score('mobility consulting', 'en', charging).score).toBeLessThan(20);
     expect(score('electromobility', 'en', charging).score).toBeGreaterThanOrEqual(70);
+    // So did "topping-out" for the cost plan's ancillary costs, by "top" (18).
+    const toppingOut = notice({ title: 'Aufrichte Neubau Schulhaus Ried', cpvCodes: ['45000000'] });
+    expect(score('top floor renovation', 'en', toppingOut).score).toBeLessThan(10);
   });
 
   it('gives a trade name of one word no stem a common word shares ("trasportatori" stems as "trasporto")', () => {

@@ -199,8 +199,8 @@ export function prepareAlertProfile(
       // contract named by its trade ("Reinigungsaufträge", "Fahrzeugbeschaffung") seeks the trade, as "Aufträge" alone is
       // no word of the query.
       const compoundHead = analyzed.parts.length > 1 ? (resources.analyzer.compoundHead(analyzed.surface) ?? '') : '';
-      const firm = (role === 'profile' && BUSINESS_WORDS.has(compoundHead)) || (compoundHead !== '' && isProcurementWord(compoundHead));
-      const word = firm ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
+      const byItsTrade = (role === 'profile' && BUSINESS_WORDS.has(compoundHead)) || (compoundHead !== '' && isProcurementWord(compoundHead));
+      const word = byItsTrade ? { ...analyzed, stem: analyzed.parts.at(-2)!, parts: analyzed.parts.length > 2 ? analyzed.parts.slice(0, -1) : [] } : analyzed;
       const conceptRole = ROLE_OF[role];
       if (conceptRole === 'exclusion' && word.parts.length > 0) {
         // "keine Friedhofsarbeiten" excludes cemeteries, not every kind of "Arbeiten": its most specific part only, of

@@ -10,6 +10,7 @@ import {
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
 import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
+import { isActionNoun } from './derived-words.ts';
 
 /** What a word of the prompt does: the subject sought, a self-description, a required context, or an exclusion. */
 export type WordRole = 'subject' | 'profile' | 'qualifier' | 'exclusion';
@@ -1320,15 +1321,6 @@ function phraseHead(
   }
   return { head: first, things: things.filter((thing) => thing.length > 0) };
 }
-
-/**
- * Endings of nouns that name an action, and their plurals ("Reinigung", "démolition", "manutenzioni", "nettoyage"): the
- * work of a two-word phrase. A noun in "-age" is one from seven letters and not after an "l" ("Anlage", "Vorlage" and
- * "garage" name things).
- */
-const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;
-const ACTION_NOUN_IN_AGE = /^.{4,}(?<!l)ages?$/;
-const isActionNoun = (folded: string) => (folded.length >= 6 && ACTION_NOUN.test(folded)) || ACTION_NOUN_IN_AGE.test(folded);
 
 /**
  * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
