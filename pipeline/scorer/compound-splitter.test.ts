@@ -59,6 +59,10 @@ describe('German compound splitter', () => {
     expect(lamps.split('Leuchtenwartungen')).toEqual(['leuchte', 'wartungen']);
     // …but German puts "-n" only after an "-e": "Reparatur|notdienste", not "Reparatur|n|otdienste".
     expect(lamps.split('Reparaturnotdienste')).toEqual(['reparatur', 'notdienste']);
+    // Nor when the piece before the "-n" is a modifier learned from other compounds ("Balko", of "Balkon|geländer" and
+    // "Balkon|platten"), more used than the word itself.
+    const balconies = compoundSplitterOf(deriveSplitterVocabulary(['Balkon', 'Balkongeländer', 'Balkonplatten', 'Geländer', 'Platten', 'Gitter'], stem), stem);
+    expect(balconies.split('Balkongitter')).toEqual(['balkon', 'gitter']);
   });
 
   it('does not cut a derivational suffix off as a word, though a word begins with it', () => {

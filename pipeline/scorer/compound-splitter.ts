@@ -164,6 +164,8 @@ export function compoundSplitterOf(vocabulary: SplitterVocabulary, stem: (word: 
         // "gegen|stand" is no "geg(e)" + "n": a particle with what looks like a link is still a particle.
         if (link && PARTICLES.has(head)) continue;
         const modifier = head.slice(0, head.length - link.length);
+        // German links with "-n" only after an "-e" ("Seite|n|wand"): "Telefon|netz" is no "Telefo|n|netz", "Turnhallen" no "Tür".
+        if (link === 'n' && !linkFits(modifier, link)) continue;
         const known = partOf(modifier, false);
         const rest = known
           ? (best(tail, false) ?? (allowUnknown && isCorpusWord(modifier) ? asWhole(tail, true, link) : null))

@@ -416,6 +416,14 @@ describe('local scorer', () => {
     expect(score('top floor renovation', 'en', toppingOut).score).toBeLessThan(10);
   });
 
+  it('names snow removal in English as the vocabulary names winter service in the other languages', () => {
+    const snow = notice({ language: 'fr', title: 'Déneigement des chemins de Ried', cpvCodes: ['90620000'] });
+    const earthworks = notice({ language: 'fr', title: 'Terrassement et évacuation des déblais Ried', cpvCodes: ['45111200'] });
+    // "removal" alone led to the site-clearance codes: the earthworks outscored the snow (19 against 14).
+    expect(score('snow removal', 'en', snow).score).toBeGreaterThanOrEqual(70);
+    expect(score('snow removal', 'en', snow).score).toBeGreaterThan(score('snow removal', 'en', earthworks).score + 20);
+  });
+
   it('gives a trade name of one word no stem a common word shares ("trasportatori" stems as "trasporto")', () => {
     const conveyors = notice({ title: 'Neue Förderanlagen Kehrichtverbrennung Ried', cpvCodes: ['42417200'] });
     const pupils = notice({ title: 'Schülertransport Gemeinde Ried', cpvCodes: ['60130000'] });
