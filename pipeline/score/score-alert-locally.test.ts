@@ -62,7 +62,7 @@ describe('scoring an alert locally with feedback', () => {
   it('scores a new alert over the whole index as the other path would: its best match lifts the candidates like it', () => {
     // Made-up prompts: one with a strong best match (pseudo-feedback applies), one whose best is weak (it does not).
     const applied: number[] = [];
-    for (const prompt of ['Photovoltaikanlage Turnhalle', 'Orgelrevision Gemeindehaus', 'Beschaffung von Feuerwehrfahrzeugen']) {
+    for (const prompt of ['Photovoltaikanlage Turnhalle', 'Orgelrevision Gemeindehaus', 'Beschaffung von Rettungsbooten']) {
       const pass = scoreAlertLocally({ ...alert(), prompt }, index, scorer);
       const { alert: prepared, pseudoRelevant } = prepareAlertWithPseudoFeedback(scorer, prompt, 'de', candidates);
       applied.push(pseudoRelevant);

@@ -35,7 +35,7 @@ describe('pseudo-relevance feedback', () => {
   it("takes the alert's best match in the whole index as relevant, and nothing when no project reaches minScore", () => {
     const alert = prepareLearnedAlert(scorer, prompt, 'de', undefined, index.corpus);
     expect(pseudoRelevantProjects(scorer, alert, index).map((project) => project.id)).toEqual(['best']);
-    const nothingClose = prepareLearnedAlert(scorer, 'Beschaffung von Feuerwehrfahrzeugen', 'de', undefined, index.corpus);
+    const nothingClose = prepareLearnedAlert(scorer, 'Beschaffung von Rettungsbooten', 'de', undefined, index.corpus);
     expect(pseudoRelevantProjects(scorer, nothingClose, index)).toEqual([]);
   });
 
