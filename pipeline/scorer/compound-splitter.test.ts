@@ -83,6 +83,10 @@ describe('German compound splitter', () => {
   it('learns no part made of a linking element and a vocabulary word', () => {
     const learned = deriveSplitterVocabulary(['Anlagen', 'Kalibrierung', 'Schmierung', 'Kalibrierungsanlagen', 'Schmierungsanlagen'], stem).known;
     expect(learned.has('sanlagen')).toBe(false);
+    // Nor a word's end that a linking element seems to leave ("Zeit|er|fassung"): it reads "Lohn|erfassung" as "Lohn|fassung".
+    const words = ['Zeit', 'Bild', 'Wort', 'Lohn', 'Erfassung', 'Zeiterfassung', 'Bilderfassung', 'Worterfassung', 'Fassungsvermögen'];
+    const own = compoundSplitterOf(deriveSplitterVocabulary(words, stem), stem);
+    expect(own.split('Lohnerfassung')).toEqual(['lohn', 'erfassung']);
   });
 
   it('does not take an ending for a word because its three-letter stem starts one', () => {

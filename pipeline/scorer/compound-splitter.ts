@@ -243,7 +243,9 @@ function learnSharedParts(frequency: ReadonlyMap<string, number>, known: Map<str
       for (const link of LINKS) {
         if (link && !head.endsWith(link)) continue;
         const modifier = link ? head.slice(0, head.length - link.length) : head;
-        if (modifier.length >= MIN_LEARNED_PART && frequency.has(modifier) && !startsWithLink(tail, frequency)) note(heads, tail, word);
+        // Nor a tail that is a vocabulary word without the link's letters: "Zeit|erfassung" teaches no "fassung".
+        if (modifier.length >= MIN_LEARNED_PART && frequency.has(modifier) && !startsWithLink(tail, frequency) && !(link && frequency.has(link + tail)))
+          note(heads, tail, word);
       }
       if (tail.length >= MIN_LEARNED_PART && frequency.has(tail)) {
         note(modifiers, head, word);
