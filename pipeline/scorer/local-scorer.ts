@@ -258,6 +258,8 @@ export interface Evidence {
   exclusion: number;
   placeFactor: number;
   score: number;
+  /** How often the notice's own text (its codes' labels apart) names the work the alert seeks (its head); 0 without a head. */
+  headInText: number;
 }
 
 /** What a complete match weighs: the query's subjects and qualifiers, or the heaviest of them when the prompt lists many. */
@@ -365,18 +367,18 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
     for (const work of alert.works) for (const index of work) workFrequency = Math.max(workFrequency, frequencies[index]!);
     evidence *= 1 - parameters.headGate * (1 - Math.min(1, workFrequency / (parameters.variant.translation * parameters.field.title)));
   }
+  const headInText = alert.head !== undefined ? frequencies[alert.head.concept]! - headInLabels : 0;
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
     // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's
     // own text must name the work.
-    const headInText = frequencies[alert.head.concept]! - headInLabels;
     const headShare = Math.min(1, headInText / (parameters.variant.translation * parameters.field.title));
     evidence *= 1 - parameters.headGate * (1 - headShare);
   }
 
   const placeFactor = placeFactorOf(alert.place, project.canton, parameters.place);
   const score = calibratedScore(evidence * placeFactor, parameters);
-  return { frequencies, norm, lexical, cpv, cpvCode, qualifier: qualifierShare, exclusion, placeFactor, score };
+  return { frequencies, norm, lexical, cpv, cpvCode, qualifier: qualifierShare, exclusion, placeFactor, score, headInText };
 }
 
 export interface MatchSignals {

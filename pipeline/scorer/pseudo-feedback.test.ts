@@ -3,7 +3,7 @@ import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex, type CandidateIndex } from './candidate-index.ts';
 import { prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast, type LearnedAlert } from './learned-alert.ts';
 import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
-import { bestMatches, prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
+import { bestMatches, namesTheWork, prepareAlertWithPseudoFeedback, pseudoRelevantProjects } from './pseudo-feedback.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.
@@ -27,7 +27,7 @@ const prompt = 'Revision von Turmuhren';
 /** By brute force: bestMatches over every indexed project's score (ids as strings). */
 const bestOfEveryProject = (own: CandidateIndex, alert: LearnedAlert, parameters: ScoringParameters['pseudoFeedback']) =>
   bestMatches(
-    [...own.projects()].map((project) => ({ project, score: scoreLearned(scorer, alert, project) })),
+    [...own.projects()].filter((project) => namesTheWork(alert, project)).map((project) => ({ project, score: scoreLearned(scorer, alert, project) })),
     parameters,
   ).map((project) => String(project.id));
 
@@ -37,6 +37,19 @@ describe('pseudo-relevance feedback', () => {
     expect(pseudoRelevantProjects(scorer, alert, index).map((project) => project.id)).toEqual(['best']);
     const nothingClose = prepareLearnedAlert(scorer, 'Beschaffung von Rettungsbooten', 'de', undefined, index.corpus);
     expect(pseudoRelevantProjects(scorer, nothingClose, index)).toEqual([]);
+  });
+
+  it('takes no best match that does not name the work the prompt seeks', () => {
+    const own = createCandidateIndex();
+    for (const n of [...madeUpNotices(), notice('earth', 'Erdarbeiten Sportplatz Ried', 'Aushub und Erdarbeiten für den neuen Sportplatz.')])
+      own.add(prepared(n));
+    const alert = prepareLearnedAlert(scorer, 'Wartung von Sportplätzen', 'de', undefined, own.corpus);
+    expect(alert.head).toBeDefined();
+    // The earthworks are the best match, above minScore, but no example of upkeep: learning from them lifted their likes.
+    expect(scoreLearned(scorer, alert, own.get('earth')!)).toBeGreaterThanOrEqual(SCORING_PARAMETERS.pseudoFeedback.minScore);
+    expect(pseudoRelevantProjects(scorer, alert, own)).toEqual([]);
+    own.add(prepared(notice('upkeep', 'Wartung Sportplatz Ried', 'Wartung des Sportplatzes und der Geräte.')));
+    expect(pseudoRelevantProjects(scorer, alert, own).map((project) => project.id)).toEqual(['upkeep']);
   });
 
   it('never takes a project the subscriber said 👎 to as what the alert seeks', () => {

@@ -2,7 +2,7 @@ import { learnedCandidates, type CandidateIndex } from './candidate-index.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
-import type { Language, LocalScorer, PreparedAlert, PreparedProject } from './local-scorer.ts';
+import { weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
@@ -24,7 +24,8 @@ export function pseudoRelevantProjects(
   const hinted = (bestHints.get(index)?.get(hintKey(alert)) ?? [])
     .filter((id) => !disliked.has(id))
     .map((id) => index.get(id))
-    .filter((project) => project !== undefined);
+    .filter((project) => project !== undefined)
+    .filter((project) => namesTheWork(alert, project));
   const hintScores = hinted.map((project) => scoreLearned(scorer, alert, project)).sort((a, b) => b - a);
   const gap = parameters.gap;
   if (gap > 0) {
@@ -48,7 +49,17 @@ export function pseudoRelevantProjects(
   return noted(index, alert, bestMatches(scoreDownTo(scorer, alert, index, floor, disliked), parameters));
 }
 
-/** Every project of the index scoring at least `floor` for the alert, with its score. */
+/**
+ * Whether a project can show what the alert seeks: when the prompt names a work (its head: "Unterhalt von Sportanlagen"),
+ * a notice that does not name it in its own text, in a language where the work has a spelling, is no example of it,
+ * though the head's gate leaves it the best match ("Erdarbeiten Sportanlage"): learning from it would lift its likes.
+ */
+export function namesTheWork(alert: PreparedAlert, project: PreparedProject): boolean {
+  if (alert.head === undefined || !alert.head.languages.includes(project.language as Language)) return true;
+  return weighEvidence(alert, project, SCORING_PARAMETERS).headInText > 0;
+}
+
+/** Every project of the index scoring at least `floor` for the alert (and naming its work), with its score. */
 function scoreDownTo(
   scorer: LocalScorer,
   alert: LearnedAlert,
@@ -58,7 +69,7 @@ function scoreDownTo(
 ): Array<{ project: PreparedProject; score: number }> {
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
-    if (disliked.has(project.id)) continue;
+    if (disliked.has(project.id) || !namesTheWork(alert, project)) continue;
     const result = scoreLearnedAtLeast(scorer, alert, project, floor);
     if (result) scored.push({ project, score: result.score });
   }
