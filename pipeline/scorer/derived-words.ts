@@ -28,7 +28,7 @@ const DERIVATIONS: Record<Language, readonly Derivation[]> = {
 
 /**
  * Whether a word (lower-cased, folded) is a noun that names an action, by its ending or its plural's ("Reinigung",
- * "démolition", "manutenzioni", "nettoyage"). A noun in "-age" is one from seven letters and not after an "l" ("Anlage",
+ * "réparation", "ispezioni", "nettoyage"). A noun in "-age" is one from seven letters and not after an "l" ("Anlage",
  * "Vorlage" and "garage" name things).
  */
 const ACTION_NOUN = /(?:ung(?:en)?|tion(?:en|s)?|zion[ei])$/;

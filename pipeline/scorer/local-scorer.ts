@@ -268,6 +268,9 @@ function queryMass(alert: AlertProfile): number {
   return alert.expectedWeight !== undefined && alert.expectedWeight > 0 ? Math.min(total, alert.expectedWeight) : total;
 }
 
+/** How fully a notice names a work: once in its title in a sure spelling (or as often through translations and its description) is fully. */
+const namedShare = (frequency: number, parameters: ScoringParameters) => Math.min(1, frequency / (parameters.variant.translation * parameters.field.title));
+
 /** BM25 saturation of a field-weighted frequency. */
 const saturate = (frequency: number, norm: number) => (frequency > 0 ? frequency / (frequency + norm) : 0);
 
@@ -360,20 +363,19 @@ export function weighEvidence(alert: AlertProfile, project: ProjectProfile, para
   // Joined works want their common complement as a head's complement wants its work ("Planung und Bau von Radwegen":
   // the planning of a school's heating is none of them).
   if (lookup.works !== null) evidence *= 1 - parameters.headGate * (1 - complementShare);
-  if (lookup.works !== null && alert.works && alert.worksLanguages?.includes(project.language as Language)) {
+  if (lookup.works !== null && alert.works && alert.worksLanguages?.includes(project.language)) {
     // And a notice must name one of the works, as it must name a head's ("Entretien et transport de mobilier": a purchase of
     // furniture is neither).
     let workFrequency = 0;
     for (const work of alert.works) for (const index of work) workFrequency = Math.max(workFrequency, frequencies[index]!);
-    evidence *= 1 - parameters.headGate * (1 - Math.min(1, workFrequency / (parameters.variant.translation * parameters.field.title)));
+    evidence *= 1 - parameters.headGate * (1 - namedShare(workFrequency, parameters));
   }
   const headInText = alert.head !== undefined ? frequencies[alert.head.concept]! - headInLabels : 0;
   if (alert.head !== undefined && alert.head.languages.includes(project.language)) {
     // Named in the title in a sure spelling, or in a translation's title or the description: the work is there.
     // A code's label names what the notice is filed under, often a list ("Möbel … und Reinigungsmittel"): the notice's
     // own text must name the work.
-    const headShare = Math.min(1, headInText / (parameters.variant.translation * parameters.field.title));
-    evidence *= 1 - parameters.headGate * (1 - headShare);
+    evidence *= 1 - parameters.headGate * (1 - namedShare(headInText, parameters));
   }
 
   const placeFactor = placeFactorOf(alert.place, project.canton, parameters.place);

@@ -55,7 +55,7 @@ export function pseudoRelevantProjects(
  * though the head's gate leaves it the best match ("Erdarbeiten Sportanlage"): learning from it would lift its likes.
  */
 export function namesTheWork(alert: PreparedAlert, project: PreparedProject): boolean {
-  if (alert.head === undefined || !alert.head.languages.includes(project.language as Language)) return true;
+  if (alert.head === undefined || !alert.head.languages.includes(project.language)) return true;
   return weighEvidence(alert, project, SCORING_PARAMETERS).headInText > 0;
 }
 
@@ -69,9 +69,9 @@ function scoreDownTo(
 ): Array<{ project: PreparedProject; score: number }> {
   const scored: Array<{ project: PreparedProject; score: number }> = [];
   for (const project of learnedCandidates(index, alert, { floor })) {
-    if (disliked.has(project.id) || !namesTheWork(alert, project)) continue;
+    if (disliked.has(project.id)) continue;
     const result = scoreLearnedAtLeast(scorer, alert, project, floor);
-    if (result) scored.push({ project, score: result.score });
+    if (result && namesTheWork(alert, project)) scored.push({ project, score: result.score });
   }
   return scored;
 }

@@ -571,15 +571,15 @@ describe('readPrompt', () => {
     };
     expect(read('Turnhallen Reinigung')).toEqual(['Reinigung', [['Turnhallen']]]);
     expect(read('Reinigung Turnhallen')).toEqual(['Reinigung', [['Turnhallen']]]);
-    expect(read('manutenzione organi')).toEqual(['manutenzione', [['organi']]]);
+    expect(read('ispezione organi')).toEqual(['ispezione', [['organi']]]);
     expect(read('Turnhallen Reinigungen')).toEqual(['Reinigungen', [['Turnhallen']]]);
-    expect(read('manutenzioni organi')).toEqual(['manutenzioni', [['organi']]]);
+    expect(read('ispezioni organi')).toEqual(['ispezioni', [['organi']]]);
     expect(read('nettoyage gymnases')).toEqual(['nettoyage', [['gymnases']]]);
     // "Anlage" and "garage" name things.
     expect(read('Heizungsanlage Wartung')).toEqual(['Wartung', [['Heizungsanlage']]]);
     expect(read('garage Reinigung')).toEqual(['Reinigung', [['garage']]]);
     // Neither or both name an action, a supply or an intervention, or more than two words: no head.
-    expect(read('Fenster Holz')).toBeNull();
+    expect(read('Tische Glas')).toBeNull();
     expect(read('Planung Beleuchtung')).toBeNull();
     expect(read('Lieferung Turnmatten')).toBeNull();
     expect(read('Sanierung Turnhalle')).toBeNull();
