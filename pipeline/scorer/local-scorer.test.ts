@@ -33,6 +33,14 @@ describe('local scorer', () => {
     expect(score('Kegelbahnrevision', 'de', lanes).score).toBeGreaterThan(20);
   });
 
+  it("does not lend a word the trade names of a longer compound of it ('Metall' is no 'Metallbauarbeiten')", () => {
+    // "Metallbauarbeiten" names the locksmiths' trade (serrurerie, fabbro); "Metall" alone was related to it by its prefix.
+    const locksmith = notice({ language: 'fr', title: 'Travaux de serrurerie', cpvCodes: ['45421000'] });
+    const scrap = notice({ title: 'Abnahme von Metall und Schrott', cpvCodes: ['90514000'] });
+    expect(score('Ankauf von Metall', 'de', locksmith).score).toBeLessThan(20);
+    expect(score('Ankauf von Metall', 'de', scrap).score).toBeGreaterThanOrEqual(70);
+  });
+
   it('matches a French alert with a German notice of the same trade, above another trade', () => {
     const snow = notice({ title: 'Schneeräumung Parkhaus und Zufahrten', cpvCodes: ['90620000'], canton: 'LU' });
     const roof = notice({ title: 'Dachdeckerarbeiten Parkhaus', cpvCodes: ['45261210'], canton: 'LU' });

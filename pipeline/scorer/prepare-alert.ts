@@ -6,7 +6,7 @@ import { BUSINESS_WORDS, readPrompt, type PromptWord, type WordRole } from './re
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
 import { GERMAN_NOUN_MARKERS, nounsOfVerb, workerOfWorkshop } from './derived-words.ts';
 import type { ScoringParameters } from './scoring-parameters.ts';
-import { MAX_LABEL_IDF, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
+import { MAX_LABEL_IDF, MAX_RELATED_ENDING, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
 import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
 
@@ -593,7 +593,8 @@ function variantStems(
     for (const equivalent of resources.regionalEquivalents(lang, variant)) putOne(lang, equivalent, weight * parameters.variant.vocabulary);
   };
   const bases: Array<[string, number]> = [[stem, 1]];
-  for (const related of resources.relatedStems(language, stem)) bases.push([related, parameters.variant.related]);
+  const relatedStems = resources.relatedStems(language, stem);
+  for (const related of relatedStems) bases.push([related, parameters.variant.related]);
   // The equivalent's translations too: a Swiss word reaches the other languages' notices through the CPV labels' words.
   for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
@@ -615,6 +616,9 @@ function variantStems(
     for (const translation of learned.translate(language, base)) {
       put(translation.language, translation.stem, share * parameters.variant.translation * translation.weight);
     }
+    // A related stem longer than the word by more than a derivation's ending is a compound of it, a narrower thing whose
+    // trade names are not the word's ("Metall" → "Metallbauarbeiten" → locksmiths, "Ankauf von Metall" e-mailed them at 78).
+    if (base.length - stem.length > MAX_RELATED_ENDING && relatedStems.includes(base)) continue;
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
   }
   for (const name of tradeNames) put(name.language, name.stem, parameters.variant.vocabulary);

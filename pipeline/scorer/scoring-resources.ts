@@ -22,7 +22,7 @@ const MIN_SHARED_PREFIX = 6;
  * it, two long German stems sharing their first 7 letters are mostly two compounds of one first part
  * ("strassenbauarbeit", "strassenverkehrssteuerung"): 14,590 of the 23,865 pairs of long label stems.
  */
-const MAX_RELATED_ENDING = 4;
+export const MAX_RELATED_ENDING = 4;
 const MAX_AMBIGUOUS_ABBREVIATION = 2;
 /** Shorter label words are too often German words too ("Bank", "Test"). */
 const MIN_LOANWORD = 6;
