@@ -18,13 +18,15 @@ describe('local scorer on the dev evaluation set (regression guard)', () => {
       // precision 0.859, relevance-2 recall 0.667) with the labels' two-word names weighing as one (sixteenth); 0.830 (e-mail
       // precision 0.875) with supply words no query words and works joined before one complement as alternatives (nineteenth);
       // 0.831 (e-mail precision 0.877) with "IT" in capitals an abbreviation, e-mail precision 0.890 with joined works
-      // wanting their complement (twentieth).
+      // wanting their complement (twentieth); 0.832 (e-mail precision 0.902) once a word no longer took a longer compound's
+      // trade names (twenty-third).
       expect(report.mean.ndcgAt10).toBeGreaterThanOrEqual(0.825);
-      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.88);
+      expect(report.emailed.precision).toBeGreaterThanOrEqual(0.895);
       // 0.43 with pseudo-feedback (0.33 before it), 0.425 since the map's e-mail knot moved to 0.51, 0.49 at 0.46, 0.50 (2026-11-27),
       // 0.575 with the qualifiers in the expected mass and the map refitted (0.39 → 70), 0.60 with pseudo-feedback 3 / 0.2 / 40,
       // 0.65 with a word no notice carries weighing as the rarest one some notice carries, 0.675 with cost-plan numbers in descriptions,
-      // 0.692 with pseudo-feedback's best matches a group above a wide drop (eighteenth session), 0.700 with "IT" an abbreviation.
+      // 0.692 with pseudo-feedback's best matches a group above a wide drop (eighteenth session), 0.700 with "IT" an abbreviation,
+      // 0.692 again when a van's "Transporter" no longer reached trucks through "Transportmittel" (twenty-third).
       expect(report.mean.pairRecallAtThreshold).toBeGreaterThanOrEqual(0.69);
     },
     300_000,
