@@ -147,6 +147,10 @@ async function scorePoint(set: EvaluationSet, parameters: ScoringParameters): Pr
 }
 
 const mean = (values: readonly number[]) => (values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
+function standardDeviation(values: readonly number[]): number {
+  const average = mean(values);
+  return Math.sqrt(mean(values.map((value) => (value - average) ** 2)));
+}
 
 function figuresWith(calibration: Array<[number, number]>, pairs: readonly EvidencePair[], base: ScoringParameters) {
   const parameters = { ...base, calibration };
@@ -223,10 +227,7 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
     });
   }
   const tests = folds.map((entry) => entry.testNdcg);
-  const average = mean(tests);
-  const spread = Math.sqrt(mean(tests.map((value) => (value - average) ** 2)));
   const testsWithFeedback = folds.map((entry) => entry.testNdcgWithFeedback);
-  const averageWithFeedback = mean(testsWithFeedback);
   const sum = (pick: (entry: FoldResult) => number) => folds.reduce((total, entry) => total + pick(entry), 0);
   const allNdcg = new Map<TunedValues, number>();
   for (const point of rankingPoints) allNdcg.set(point, ndcgOf(await scoresAt(point), alertIds));
@@ -235,12 +236,9 @@ export async function crossValidate(set: EvaluationSet, options: { folds?: numbe
   const frozenNdcg = mean([...frozenScores.ndcg.values()]);
   return {
     folds,
-    mean: average,
-    spread,
-    withFeedback: {
-      mean: averageWithFeedback,
-      spread: Math.sqrt(mean(testsWithFeedback.map((value) => (value - averageWithFeedback) ** 2))),
-    },
+    mean: mean(tests),
+    spread: standardDeviation(tests),
+    withFeedback: { mean: mean(testsWithFeedback), spread: standardDeviation(testsWithFeedback) },
     precision: sum((entry) => entry.emailed) > 0 ? sum((entry) => entry.relevant) / sum((entry) => entry.emailed) : 0,
     highlyRecall: sum((entry) => entry.highly) > 0 ? sum((entry) => entry.highlyEmailed) / sum((entry) => entry.highly) : 0,
     frozen: frozenNdcg,
