@@ -6,7 +6,7 @@ import { withLikeness } from './match-explanation.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
 import { isLabelKey } from './term-table.ts';
-import { foldDiacritics, LANGUAGES } from './text-analysis.ts';
+import { foldWord, LANGUAGES } from './text-analysis.ts';
 
 type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };
 
@@ -136,8 +136,6 @@ export function codeSpecificity(code: string, corpus?: CorpusStatistics): number
   const share = Math.max(corpus.codeFrequency(code.slice(0, length)), 1) / corpus.documents;
   return Math.max(0, Math.min(1, Math.log(1 / share) / Math.log(1 / SCORING_PARAMETERS.cpvDistinctiveShare)));
 }
-
-const foldWord = (word: string) => foldDiacritics(word.toLowerCase());
 
 /**
  * How strongly a notice carries each word of the prompt as the scorer reads it (its stems, translations

@@ -596,6 +596,9 @@ function variantStems(
   const bases: Array<[string, number]> = [[stem, 1]];
   const relatedStems = resources.relatedStems(language, stem);
   for (const related of relatedStems) bases.push([related, parameters.variant.related]);
+  // A related stem longer than the word by more than a derivation's ending is a compound of it, a narrower thing whose
+  // trade names are not the word's ("Metall" → "Metallbauarbeiten" → locksmiths, "Ankauf von Metall" e-mailed them at 78).
+  const compoundsOfWord = new Set(relatedStems.filter((related) => related.length - stem.length > MAX_RELATED_ENDING));
   // The equivalent's translations too: a Swiss word reaches the other languages' notices through the CPV labels' words.
   for (const equivalent of [...resources.regionalEquivalents(language, stem), ...compoundEquivalents]) bases.push([equivalent, parameters.variant.vocabulary]);
   const ownId = terms.lookup(language, stem);
@@ -617,9 +620,7 @@ function variantStems(
     for (const translation of learned.translate(language, base)) {
       put(translation.language, translation.stem, share * parameters.variant.translation * translation.weight);
     }
-    // A related stem longer than the word by more than a derivation's ending is a compound of it, a narrower thing whose
-    // trade names are not the word's ("Metall" → "Metallbauarbeiten" → locksmiths, "Ankauf von Metall" e-mailed them at 78).
-    if (base.length - stem.length > MAX_RELATED_ENDING && relatedStems.includes(base)) continue;
+    if (compoundsOfWord.has(base)) continue;
     for (const synonym of resources.tradeSynonyms(language, base)) put(synonym.language, synonym.stem, share * parameters.variant.vocabulary);
   }
   for (const name of tradeNames) put(name.language, name.stem, parameters.variant.vocabulary);

@@ -1,12 +1,10 @@
-import { foldDiacritics } from './text-analysis.ts';
+import { foldWord as fold } from './text-analysis.ts';
 
 /**
  * The grammar words of the four languages that the prompt reader (read-prompt.ts) looks for: how a subscriber introduces
  * a company, a wish, a frame, a purpose, an exclusion, a buyer, a size; which heads name a contract, a supply, an
  * intervention. Grammar, not vocabulary of any alert: a new way of writing a prompt is added here.
  */
-
-const fold = (word: string) => foldDiacritics(word.toLowerCase());
 
 /** Phrases that open a self-description ("wir sind", "nous sommes", "siamo", "we are"). */
 export const SELF_INTRODUCTIONS = [

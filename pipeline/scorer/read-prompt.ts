@@ -8,7 +8,7 @@ import {
   type PlaceConstraint,
 } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
-import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
+import { foldWord as fold, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 import { isActionNoun } from './derived-words.ts';
 import {
@@ -99,8 +99,6 @@ export interface JoinedWorks {
 
 /** A CPV code as subscribers copy it: eight digits (its check digit, after a hyphen, is a word of its own). */
 const CPV_CODE = /^\d{8}$/;
-
-const fold = (word: string) => foldDiacritics(word.toLowerCase());
 
 /** The cost plan's abbreviations, and the electronic plan's ("eBKP", "eCCC"). */
 const COST_PLAN_WORDS = new Set(COST_PLAN_ABBREVIATIONS.flatMap((abbreviation) => [abbreviation.toLowerCase(), `e${abbreviation.toLowerCase()}`]));
@@ -366,7 +364,7 @@ export function readPrompt(prompt: string): ReadPrompt {
         continue;
       }
       if (placeIndices.has(at)) {
-        // A place after what an exclusion names is where the work is sought ("Reinigung ohne Fenster im Kanton Zürich"); right
+        // A place after what an exclusion names is where the work is sought ("Reinigung ohne Küchen im Kanton Zürich"); right
         // after the exclusion's word, it is the place excluded ("Reinigung, aber nicht im Kanton Zürich").
         placeRoles.set(at, outside.places.has(at) ? 'exclusion' : role === 'exclusion' && excludedNamed ? interrupted : role);
         continue;
@@ -565,7 +563,7 @@ function phraseHead(
 
 /**
  * The head of two words written side by side without a linking word ("Schulhaus Reinigung", "Reinigung Turnhallen",
- * "manutenzione ascensori"): the one that names an action, when only one does; the other is its complement.
+ * "riparazione ascensori"): the one that names an action, when only one does; the other is its complement.
  */
 function juxtaposedHead(at: readonly number[], all: readonly string[], folded: readonly string[]): { head: number; things: number[][] } | null {
   if (at.length !== 2 || at.some((index) => isFunctionWord(all[index]!))) return null;

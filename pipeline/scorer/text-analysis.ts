@@ -217,6 +217,9 @@ export function foldDiacritics(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
 }
 
+/** A word as the word lists compare it: lower-cased, diacritics folded. */
+export const foldWord = (word: string): string => foldDiacritics(word.toLowerCase());
+
 /** Lower-cased words; apostrophes, hyphens and slashes separate words, tokens without a letter are dropped. */
 export function tokenize(text: string): string[] {
   const words =
