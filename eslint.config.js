@@ -34,8 +34,8 @@ function infraWalls() {
         {
           patterns: [
             {
-              regex: `^(\\.\\./){${depth}}(config|logger)\\.ts$`,
-              message: 'config.ts and logger.ts are for bin, cli, api, pipeline, tests and bench (LAYERS in eslint.config.js)',
+              regex: `^(\\.\\./){${depth}}(config|logger|secret-keys)\\.ts$`,
+              message: 'config.ts, logger.ts and secret-keys.ts are for bin, cli, api, pipeline, tests and bench (LAYERS in eslint.config.js)',
             },
           ],
         },
@@ -45,6 +45,14 @@ function infraWalls() {
 }
 
 const elementTypes = (types) => ({ element: { types: { anyOf: types } } });
+
+/**
+ * TypeScript knows every global of Node and of the DOM in every file (one program, `types: ["node"]` and `lib: DOM`) and
+ * `no-undef` is off for it: these rules keep the browser's code off Node's globals and the server's off the browser's.
+ */
+const NODE_GLOBALS = ['process', 'Buffer', '__dirname', '__filename', 'require', 'module', 'exports', 'global', 'setImmediate', 'clearImmediate'];
+const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'history', 'alert', 'HTMLElement'];
+const restrictGlobals = (names, where) => ['error', ...names.map((name) => ({ name, message: `${name} is not available ${where}` }))];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'var/', 'web/dist/', 'coverage/'] },
@@ -72,6 +80,22 @@ export default tseslint.config(
     // The SPA runs in the browser; its end-to-end tests drive a browser from Node.
     files: ['web/src/**'],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'web/landing-shell.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': restrictGlobals(NODE_GLOBALS, 'in the browser') },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-globals': restrictGlobals([...NODE_GLOBALS, ...BROWSER_GLOBALS], 'in domain/, which both the server and the browser run') },
+  },
+  {
+    files: ['{bin,cli,api,pipeline,db,bench}/**/*.{js,ts,tsx}', '*.{js,ts}'],
+    // A browser test's callbacks run in the page (page.evaluate).
+    ignores: ['**/*.browser.test.ts'],
+    rules: { 'no-restricted-globals': restrictGlobals(BROWSER_GLOBALS, 'in Node (the server, the CLI and the pipeline)') },
   },
   {
     files: ['web/e2e/**'],
@@ -106,8 +130,13 @@ export default tseslint.config(
               from: { element: { type } },
               allow: { to: elementTypes([type, ...allowed]) },
             })),
-            // A test may use the shared fakes and factories and drive the real server end to end, whatever its layer.
-            { from: { file: { categories: 'test' } }, allow: { to: elementTypes(['test-support', 'cli', 'api', 'pipeline', 'db', 'domain']) } },
+            // A server-side test may use the shared fakes and factories and drive the real server end to end, whatever its
+            // layer; the SPA's own unit tests stay on its side of the wall (its end-to-end tests, web/e2e/, drive the server).
+            {
+              from: { file: { categories: 'test' }, element: { types: { anyOf: Object.keys(LAYERS).filter((type) => type !== 'web') } } },
+              allow: { to: elementTypes(['test-support', 'cli', 'api', 'pipeline', 'db', 'domain']) },
+            },
+            { from: { file: { path: 'web/e2e/**' } }, allow: { to: elementTypes(['test-support', 'cli', 'api', 'pipeline', 'db', 'domain']) } },
           ],
         },
       ],

@@ -26,6 +26,8 @@ describe('import walls (eslint.config.js)', () => {
     ['web/src/lib/probe.ts', "import { AppError } from '../../../api/errors.ts';\nexport const e = AppError;\n"],
     ['web/src/probe.ts', "import { getConfig } from '../../config.ts';\nexport const c = getConfig;\n"],
     ['api/probe.ts', "import { buildUser } from '../test-support/factories.ts';\nexport const b = buildUser;\n"],
+    ['domain/probe.ts', "import { secretKeysFor } from '../secret-keys.ts';\nexport const s = secretKeysFor;\n"],
+    ['web/src/lib/probe.test.ts', "import { createApp } from '../../../api/app.ts';\nexport const a = createApp;\n"],
   ])('refuses %s importing against the direction (%#)', async (filePath, code) => {
     expect(await wallErrors(filePath, code)).toHaveLength(1);
   });
@@ -36,7 +38,38 @@ describe('import walls (eslint.config.js)', () => {
     ['db/probe.ts', "import { LANGUAGES } from '../domain/languages.ts';\nexport const l = LANGUAGES;\n"],
     ['web/src/probe.ts', "import { LANGUAGES } from '../../domain/languages.ts';\nexport const l = LANGUAGES;\n"],
     ['api/probe.test.ts', "import { buildUser } from '../test-support/factories.ts';\nexport const b = buildUser;\n"],
+    ['web/e2e/probe.ts', "import { createApp } from '../../api/app.ts';\nexport const a = createApp;\n"],
+    ['web/src/lib/probe.test.ts', "import { LANGUAGES } from '../../../domain/languages.ts';\nexport const l = LANGUAGES;\n"],
   ])('lets %s import along the direction (%#)', async (filePath, code) => {
     expect(await wallErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('globals walls (eslint.config.js)', () => {
+  async function globalErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  }
+
+  it.each([
+    ['web/src/lib/probe.ts', 'export const home = process.env.HOME;\n'],
+    ['web/src/lib/probe.ts', "export const bytes = Buffer.from('a');\n"],
+    ['domain/probe.ts', 'export const here = __dirname;\n'],
+    ['api/probe.ts', 'export const title = document.title;\n'],
+    ['pipeline/probe.ts', "export const saved = localStorage.getItem('a');\n"],
+    ['domain/probe.ts', 'export const width = window.innerWidth;\n'],
+  ])('refuses %s a global of the other side (%#)', async (filePath, code) => {
+    expect(await globalErrors(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['web/src/lib/probe.ts', 'export const title = document.title;\n'],
+    ['api/probe.ts', 'export const home = process.env.HOME;\n'],
+    ['web/src/lib/probe.test.ts', 'export const home = process.env.HOME;\n'],
+    ['api/probe.browser.test.ts', 'export const title = () => document.title;\n'],
+    // A local binding of the same name is no global.
+    ['web/src/lib/probe.ts', 'const process = { pending: true };\nexport const pending = process.pending;\n'],
+  ])('lets %s use the globals of its own side (%#)', async (filePath, code) => {
+    expect(await globalErrors(filePath, code)).toEqual([]);
   });
 });
