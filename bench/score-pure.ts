@@ -6,13 +6,13 @@ import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/ev
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
 import { createCandidateIndex, type CandidateIndex } from '../pipeline/scorer/candidate-index.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
+import { LANGUAGES } from '../domain/languages.ts';
 import { createLocalScorer, type Language, type LocalScorer, type PreparedAlert, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../domain/score-thresholds.ts';
 
 /** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */
 const PROJECTS = Number(process.env.SCORE_BENCH_PROJECTS) || 50_000;
 const ALERTS = Number(process.env.SCORE_BENCH_ALERTS) || 1_000;
-const LANGUAGES: Language[] = ['de', 'fr', 'it', 'en'];
 const CANTONS = ['ZH', 'BE', 'VD', 'GE', 'TI', 'SG', 'AG', 'LU', 'VS', 'GR'];
 
 /** Deterministic pseudo-random numbers, so that two runs measure the same work. */
@@ -122,7 +122,7 @@ export async function benchPureScoring(): Promise<void> {
   const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   console.log(`pure scoring: ${PROJECTS} projects × ${ALERTS} alerts = ${(PROJECTS * ALERTS).toLocaleString('en')} pairs considered`);
   console.log(
-    `candidates scored ${candidates.toLocaleString('en')} (${((100 * candidates) / (PROJECTS * ALERTS)).toFixed(2)} %), stored ≥ 20: ${stored.toLocaleString('en')}`,
+    `candidates scored ${candidates.toLocaleString('en')} (${((100 * candidates) / (PROJECTS * ALERTS)).toFixed(2)} %), stored ≥ ${SCORE_FLOOR}: ${stored.toLocaleString('en')}`,
   );
   console.log(
     `wall: resources+synthetic ${seconds(started, setupDone)}, prepare+index ${seconds(setupDone, indexed)}, candidates+score ${seconds(indexed, finished)}, total ${seconds(started, finished)}`,

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { LANGUAGES } from '../domain/languages.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
 
     // What the landing runs before it shows: the entry, the landing screen and the visitor's texts.
     let worst = 0;
-    for (const language of ['fr', 'de', 'it', 'en']) {
+    for (const language of LANGUAGES) {
       const files = withStaticImports(manifest, 'index.html');
       withStaticImports(manifest, 'src/landing-root.tsx', files);
       withStaticImports(manifest, `src/locales/${language}.json`, files);

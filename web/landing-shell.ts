@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '../domain/languages.ts';
 
-const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
 const KEYS = ['eyebrow', 'title', 'subtitle', 'cta', 'login'] as const;
 
 function escapeHtml(text: string): string {

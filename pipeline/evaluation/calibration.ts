@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 /** A labelled pair's evidence (0..1, before the score map) and its judged relevance (0 when unjudged). */
 export interface EvidencePair {
   evidence: number;
@@ -29,7 +30,7 @@ const MIN_STORE_SHARE = 0.25;
  */
 export function fitCalibration(
   pairs: readonly EvidencePair[],
-  knots: { store: number; email: number } = { store: 20, email: 70 },
+  knots: { store: number; email: number } = { store: SCORE_FLOOR, email: DEFAULT_THRESHOLDS.notify },
   targets: CalibrationTargets = CALIBRATION_TARGETS,
 ): Array<[number, number]> {
   const sorted = [...pairs].filter((pair) => pair.evidence > 0).sort((a, b) => b.evidence - a.evidence);

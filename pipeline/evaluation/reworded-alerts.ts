@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LANGUAGES } from '../../domain/languages.ts';
 import type { EvaluationSet } from './evaluation-set.ts';
 
 export const REWORDED_ALERTS_PATH = fileURLToPath(new URL('./reworded-alerts.json', import.meta.url));
 
 const RewordedSchema = z.object({
-  alerts: z.record(z.string(), z.object({ language: z.enum(['fr', 'de', 'it', 'en']), prompt: z.string().min(1) })),
+  alerts: z.record(z.string(), z.object({ language: z.enum(LANGUAGES), prompt: z.string().min(1) })),
 });
 
 /**

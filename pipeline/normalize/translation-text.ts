@@ -1,6 +1,7 @@
 import type { Language, Translation } from '../simap/simap-schemas.ts';
 
-const FALLBACK_ORDER: Language[] = ['de', 'fr', 'it', 'en'];
+/** A text missing in the wanted language is taken from the first of these that has it: most notices are German. */
+const FALLBACK_ORDER: readonly Language[] = ['de', 'fr', 'it', 'en'];
 
 function clean(value: string | null | undefined): string | null {
   const trimmed = value?.trim();

@@ -6,7 +6,8 @@ import { withLikeness } from './match-explanation.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
 import { isLabelKey } from './term-table.ts';
-import { foldWord, LANGUAGES } from './text-analysis.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
+import { foldWord } from './text-analysis.ts';
 
 type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };
 

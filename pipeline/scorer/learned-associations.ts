@@ -1,6 +1,6 @@
 import { splitWords } from './place-constraints.ts';
 import type { ScoringResources } from './scoring-resources.ts';
-import { LANGUAGES, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import { induceTranslationTable, type AlignedStems } from './translation-lexicon.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
 import { createLocalScorer, type Language, type ScorableProject } from './local-scorer.ts';
@@ -37,7 +38,7 @@ describe('local scorer', () => {
     // "Metallbauarbeiten" names the locksmiths' trade (serrurerie, fabbro); "Metall" alone was related to it by its prefix.
     const locksmith = notice({ language: 'fr', title: 'Travaux de serrurerie', cpvCodes: ['45421000'] });
     const scrap = notice({ title: 'Abnahme von Metall und Schrott', cpvCodes: ['90514000'] });
-    expect(score('Ankauf von Metall', 'de', locksmith).score).toBeLessThan(20);
+    expect(score('Ankauf von Metall', 'de', locksmith).score).toBeLessThan(SCORE_FLOOR);
     expect(score('Ankauf von Metall', 'de', scrap).score).toBeGreaterThanOrEqual(70);
   });
 

@@ -9,7 +9,8 @@ import { GERMAN_NOUN_MARKERS, nounsOfVerb, workerOfWorkshop } from './derived-wo
 import type { ScoringParameters } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF, MAX_RELATED_ENDING, withoutExclusion, type ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
-import { foldDiacritics, isProcurementWord, LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
+import { foldDiacritics, isProcurementWord, languageTools } from './text-analysis.ts';
 
 export type ConceptRole = 'subject' | 'qualifier' | 'exclusion';
 

@@ -3,7 +3,7 @@ import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters
 import type { ScoringResources } from './scoring-resources.ts';
 import type { TermTable } from './term-table.ts';
 import { completeTruncatedCompounds } from './truncated-compounds.ts';
-import { LANGUAGES, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 
 export interface ProjectText {

@@ -2,7 +2,8 @@ import { deu, eng, fra, ita } from 'stopword';
 import { splitWords } from './place-constraints.ts';
 import type { ScoringResources } from './scoring-resources.ts';
 import type { WordAnalyzer } from './word-analyzer.ts';
-import { LANGUAGES, languageTools, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
+import { languageTools } from './text-analysis.ts';
 
 const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
   de: new Set(deu),

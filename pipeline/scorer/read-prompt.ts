@@ -8,7 +8,8 @@ import {
   type PlaceConstraint,
 } from './place-constraints.ts';
 import { EXCLUSIVE_MARKERS } from './swiss-places.ts';
-import { foldWord as fold, isProcurementWord, LANGUAGES, languageTools } from './text-analysis.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
+import { foldWord as fold, isProcurementWord, languageTools } from './text-analysis.ts';
 import { COST_PLAN_ABBREVIATIONS } from './trade-vocabulary.ts';
 import { isActionNoun } from './derived-words.ts';
 import {

@@ -1,3 +1,5 @@
+import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+
 /**
  * Every number the local scorer uses, in one place. The few marked "tuned" were chosen by 5-fold
  * cross-validation over the labelled alerts (`npm run bench -- score-cv`, docs/matching.md) and then frozen;
@@ -107,8 +109,8 @@ export const SCORING_PARAMETERS: ScoringParameters = Object.freeze({
    */
   calibration: Object.freeze([
     [0, 0],
-    [0.23, 20],
-    [0.39, 70],
+    [0.23, SCORE_FLOOR],
+    [0.39, DEFAULT_THRESHOLDS.notify],
     [1, 100],
   ] as ReadonlyArray<readonly [number, number]>),
 

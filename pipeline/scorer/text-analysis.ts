@@ -3,7 +3,6 @@ import { deu, eng, fra, ita } from 'stopword';
 import type { Language } from '../../domain/languages.ts';
 
 export type { Language };
-export const LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
 
 const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it: 'italian', en: 'english' };
 

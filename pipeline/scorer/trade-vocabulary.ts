@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, type Language } from './text-analysis.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import { readVocabularyTable, spellings } from './vocabulary-table.ts';
 
 /** One trade or abbreviation in four languages: each cell lists its spellings, separated by ";". */

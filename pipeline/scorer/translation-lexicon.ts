@@ -1,5 +1,5 @@
 import type { Language } from './text-analysis.ts';
-import { LANGUAGES } from './text-analysis.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
 
 export interface Translation {
   language: Language;

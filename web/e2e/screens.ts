@@ -13,11 +13,10 @@ import { startTestApi, type SignedUpUser, type TestApi } from '../../test-suppor
 import { builtWebRoot } from '../../test-support/built-web.ts';
 import { seedProjects } from '../../test-support/seed-projects.ts';
 import { chromiumAvailable, launchChromium } from '../../test-support/chromium.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 
 const hasChromium = chromiumAvailable('the screens browser test');
 
-const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
 const WIDTHS = [390, 1024, 1280] as const;
 /**
  * axe-core checks structure, names and contrast, which do not change with the language: each layout is audited in

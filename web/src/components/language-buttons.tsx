@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../domain/languages.ts';
 
-const ORDER = ['fr', 'en', 'de', 'it'] as const;
+/** The buttons' order, not the languages' (LANGUAGES): English second, for visitors who read neither French nor German. */
+const ORDER = ['fr', 'en', 'de', 'it'] as const satisfies readonly Language[];
 
 /** The four language buttons, free of the app's data layer so that the landing page can use them alone. */
 export function LanguageButtons({ language, onChange, className = '' }: { language: Language; onChange: (language: Language) => void; className?: string }) {

@@ -1,7 +1,6 @@
+import { MAX_ACTIVE_ALERTS } from '../../../domain/plans.ts';
 import { useAlerts } from './use-alerts.ts';
 import { isActiveSubscription, useSubscription } from './use-subscription.ts';
-
-export const DEFAULT_MAX_ALERTS = 3;
 
 export interface AlertRoom {
   /** Why no alert can be created or activated now, if so: the plan's limit, or billing on and no subscription. */
@@ -15,7 +14,7 @@ export function useAlertRoom(): AlertRoom {
   const { data: alerts } = useAlerts();
   const { data: subscription } = useSubscription();
   const active = (alerts ?? []).filter((alert) => alert.isActive !== false).length;
-  const max = subscription?.maxAlerts ?? DEFAULT_MAX_ALERTS;
+  const max = subscription?.maxAlerts ?? MAX_ACTIVE_ALERTS;
   if (subscription && subscription.billing === 'on' && !isActiveSubscription(subscription)) return { blocked: 'subscription', active, max };
   return { blocked: alerts && active >= max ? 'limit' : null, active, max };
 }

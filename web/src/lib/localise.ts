@@ -1,12 +1,15 @@
 import type { Project } from '../api/types.ts';
 import { daysSince } from './age-groups.ts';
-import { DEFAULT_LANGUAGE } from '../../../domain/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../domain/languages.ts';
 import { simapProjectUrl } from '../../../domain/simap-url.ts';
 import { normaliseLanguage } from './languages.ts';
 
 type Suffix = 'Fr' | 'De' | 'It' | 'En';
 /** Any part of a project, each field possibly null: e-mails and matches carry only a few of them. */
 type ProjectPart = { [K in keyof Project]?: Project[K] | null };
+/** A simap link's language segment: the notice is shown in the reader's language. */
+const SIMAP_LANGUAGE_PATH = new RegExp(`^(https://(?:www\\.)?simap\\.ch/)(${LANGUAGES.join('|')})/`);
+
 const SUFFIX: Record<string, Suffix> = { fr: 'Fr', de: 'De', it: 'It', en: 'En' };
 
 function text(value: unknown): string | null {
@@ -52,7 +55,7 @@ export function officialUrl(project: ProjectPart, language: string): string | nu
   } catch {
     metadata = null;
   }
-  const inLanguage = (url: string) => url.replace(/^(https:\/\/(?:www\.)?simap\.ch\/)(fr|de|it|en)\//, `$1${normaliseLanguage(language) ?? 'fr'}/`);
+  const inLanguage = (url: string) => url.replace(SIMAP_LANGUAGE_PATH, `$1${normaliseLanguage(language) ?? DEFAULT_LANGUAGE}/`);
   if (metadata && typeof metadata === 'object' && 'url' in metadata) {
     const url = text((metadata as { url: unknown }).url);
     if (url) return inLanguage(url);
