@@ -111,6 +111,20 @@ export const SubscriptionResponse = z.strictObject({
   maxAlerts: z.number().int(),
 });
 
+/** GET /api/subscription/promo/:code: a redeemable code (an unknown or spent one answers 404 invalid_promo); `value` is percent off or days. */
+export const PromoCodeResponse = z.strictObject({
+  valid: z.literal(true),
+  code: z.string(),
+  type: z.enum(['discount', 'trial']),
+  value: z.number().int(),
+  /** In English ("-20 %", "30 days free"); the SPA words it from type and value. */
+  benefit: z.string(),
+  message: z.string(),
+});
+
+/** POST /api/subscription/checkout and /portal: the Stripe page the browser goes to. */
+export const BillingRedirectResponse = z.strictObject({ url: z.url() });
+
 /** One e-mail as the subscriber thinks of it: a digest with the matches it carried, best first. */
 export const SentEmailResponse = z.strictObject({
   id: z.string(),
@@ -147,6 +161,22 @@ export const QueueAddResponse = z.strictObject({ queued: z.boolean(), message: z
 export const QueueCheckResponse = z.strictObject({ queued: z.number().int() });
 
 export const ResetProjectsResponse = z.strictObject({ projectsCount: z.number().int(), alertsRescored: z.number().int(), matches: z.number().int() });
+
+/** POST /api/admin/process-notifications: the notify round's summary, with one line for the admin's toast. */
+export const ProcessNotificationsResponse = z.strictObject({
+  message: z.string(),
+  frequencies: z.array(z.enum(NOTIFY_FREQUENCIES)),
+  users: z.number().int(),
+  digestsSent: z.number().int(),
+  digestsFailed: z.number().int(),
+  digestsAbandoned: z.number().int(),
+  matchesEmailed: z.number().int(),
+  skippedUnverified: z.number().int(),
+  retried: z.number().int(),
+  usersFailed: z.number().int(),
+  postponed: z.number().int(),
+  mailServerDown: z.string().nullable(),
+});
 
 export const ResetTokenCheckResponse = z.strictObject({ valid: z.boolean() });
 

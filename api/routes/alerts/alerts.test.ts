@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCORE_FLOOR } from '../../../domain/score-thresholds.ts';
 import { ScoringStoppedError } from '../../../pipeline/score/scoring-stopped-error.ts';
 import { insertTestMatch, insertTestProject, startTestApi, testPipeline, type TestApi } from '../../../test-support/api-client.ts';
 
@@ -135,21 +136,36 @@ describe('alerts scored by the real local scorer', () => {
   });
 
   it('scores a new alert against existing projects within the request', async () => {
-    await insertTestProject(scored.db, {
+    const piano = await insertTestProject(scored.db, {
       title: 'Accordage des pianos du conservatoire de Lausanne',
       titleFr: 'Accordage des pianos du conservatoire de Lausanne',
       description: 'Accordage trimestriel des pianos droits et à queue de la ville de Lausanne',
     });
-    await insertTestProject(scored.db, { title: 'Achat de voiles pour bateaux', description: 'Voiles et cordages' });
+    const sails = await insertTestProject(scored.db, { title: 'Achat de voiles pour bateaux', description: 'Voiles et cordages' });
     const user = await scored.signUp(undefined, { language: 'fr' });
     const created = await user.client.post('/api/alerts', { prompt: 'Accordage de pianos dans le canton de Vaud' });
     expect(created.status).toBe(201);
-    expect(created.body.matchCount).toBeGreaterThanOrEqual(0);
-    const processed = await user.client.post(`/api/alerts/${created.body.id}/process`);
+    const id = created.body.id as number;
+
+    // Creation scored both projects: the piano tuning is stored and listed first; the sails
+    // scored below SCORE_FLOOR, so are not stored (nor ranked above it).
+    const matches: Array<{ score: number; explanation: string; project: { id: number } }> = (await user.client.get(`/api/alerts/${id}/matches`)).body;
+    expect(matches.map((m) => m.project.id)).toEqual([piano.id]);
+    expect(matches.map((m) => m.project.id)).not.toContain(sails.id);
+    const [pianoMatch] = matches;
+    expect(pianoMatch!.score).toBeGreaterThanOrEqual(SCORE_FLOOR);
+    expect(pianoMatch!.score).toBeLessThanOrEqual(100);
+    expect(pianoMatch!.explanation).toMatch(/accordage/i);
+    // matchCount counts only the stored pairs at or above the match threshold.
+    expect(created.body.matchCount).toBe(pianoMatch!.score >= scored.config.thresholds.match ? 1 : 0);
+
+    // "Process now" scores the projects changed since the alert's last pass: none right after creation, then the one added.
+    const processed = await user.client.post(`/api/alerts/${id}/process`);
     expect(processed.status).toBe(200);
-    expect(processed.body).toEqual({ scored: expect.any(Number), matches: expect.any(Number) });
-    const matches = (await user.client.get(`/api/alerts/${created.body.id}/matches`)).body;
-    expect(Array.isArray(matches)).toBe(true);
+    expect(processed.body).toEqual({ scored: 0, matches: 1 });
+    await insertTestProject(scored.db, { title: 'Entretien des routes cantonales', description: 'Déneigement et marquage routier' });
+    const again = await user.client.post(`/api/alerts/${id}/process`);
+    expect(again.body).toEqual({ scored: 1, matches: 1 });
   });
 });
 

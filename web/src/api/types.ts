@@ -3,12 +3,15 @@ import type {
   AlertLearningResponse,
   AlertMatchResponse,
   AlertResponse,
+  BillingRedirectResponse,
   ConfigResponse,
   LearnedItemResponse,
   ProjectDetailResponse,
   ProjectMatchResponse,
   ProjectResponse,
+  ProcessNotificationsResponse,
   ProjectSummariesResponse,
+  PromoCodeResponse,
   QueueStatusResponse,
   SentEmailResponse,
   SettingsResponse,
@@ -47,16 +50,17 @@ export type SentEmail = z.infer<typeof SentEmailResponse>;
 
 export type QueueStatus = z.infer<typeof QueueStatusResponse>;
 
-export interface PromoValidation {
-  valid: boolean;
-  type?: 'discount' | 'trial' | string;
-  value?: number;
-  benefit?: string;
-  message?: string;
-}
+/** A redeemable promo code (GET /api/subscription/promo/:code). */
+export type PromoValidation = z.infer<typeof PromoCodeResponse>;
 
 /** GET /api/config: what the SPA shares with the server instead of copying it. */
 export type AppConfig = z.infer<typeof ConfigResponse>;
+
+/** POST /api/subscription/checkout and /portal: where Stripe takes the user. */
+export type BillingRedirect = z.infer<typeof BillingRedirectResponse>;
+
+/** POST /api/admin/process-notifications: what one notify run did. */
+export type NotifyRunResult = z.infer<typeof ProcessNotificationsResponse>;
 
 export type WatchedProject = z.infer<typeof WatchedProjectResponse>;
 

@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { apiRequest } from '../api/client.ts';
-import type { QueueStatus } from '../api/types.ts';
+import type { NotifyRunResult, QueueStatus } from '../api/types.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -138,21 +138,14 @@ function QueueCard() {
   );
 }
 
-interface NotifyResult {
-  frequencies?: string[];
-  digestsSent?: number;
-  digestsFailed?: number;
-  matchesEmailed?: number;
-}
-
 /** The notify run told from its numbers, in the user's language (the server's sentence is English). */
-export function describeNotifyResult(t: TFunction, result: NotifyResult | null | undefined): string {
+export function describeNotifyResult(t: TFunction, result: NotifyRunResult): string {
   const sent = t('admin.notifyResult.sent', {
-    count: result?.digestsSent ?? 0,
-    matches: t('admin.notifyResult.matches', { count: result?.matchesEmailed ?? 0 }),
+    count: result.digestsSent,
+    matches: t('admin.notifyResult.matches', { count: result.matchesEmailed }),
   });
-  const failed = result?.digestsFailed ? ` ${t('admin.notifyResult.failed', { count: result.digestsFailed })}` : '';
-  const frequencies = (result?.frequencies ?? []).map((frequency) => t(`alerts.frequency.${frequency}`)).join(', ');
+  const failed = result.digestsFailed ? ` ${t('admin.notifyResult.failed', { count: result.digestsFailed })}` : '';
+  const frequencies = result.frequencies.map((frequency) => t(`alerts.frequency.${frequency}`)).join(', ');
   return frequencies ? `${sent}${failed} (${frequencies})` : `${sent}${failed}`;
 }
 
@@ -161,7 +154,7 @@ function NotificationsCard() {
   const { toast } = useToast();
   const [frequency, setFrequency] = useState<NotifyFrequency>('daily');
   const trigger = useMutation({
-    mutationFn: () => apiRequest<NotifyResult>('POST', '/api/admin/process-notifications', { frequency }),
+    mutationFn: () => apiRequest<NotifyRunResult>('POST', '/api/admin/process-notifications', { frequency }),
     onSuccess: (result) => toast({ title: t('admin.toast.notificationsDone'), description: describeNotifyResult(t, result), variant: 'success' }),
     onError: (error) => toast({ title: t('admin.toast.notificationsFailed'), description: describeError(t, error), variant: 'destructive' }),
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/client.ts';
-import type { PromoValidation, Subscription } from '../api/types.ts';
+import type { BillingRedirect, PromoValidation, Subscription } from '../api/types.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { useLanguage } from '../hooks/use-language.ts';
 import { isActiveSubscription, normaliseStatus, useSubscription } from '../hooks/use-subscription.ts';
@@ -61,7 +61,7 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
   const { language } = useLanguage();
   const { toast } = useToast();
   const portal = useMutation({
-    mutationFn: () => apiRequest<{ url?: string }>('POST', '/api/subscription/portal', { returnUrl: `${window.location.origin}/subscription` }),
+    mutationFn: () => apiRequest<BillingRedirect>('POST', '/api/subscription/portal', { returnUrl: `${window.location.origin}/subscription` }),
     onSuccess: (result) => redirectTo(result?.url),
     onError: (error) => toast({ title: t('subscription.portalError'), description: describeError(t, error), variant: 'destructive' }),
   });
@@ -131,7 +131,7 @@ function Checkout({ subscription }: { subscription: Subscription | null }) {
   });
   const checkout = useMutation({
     mutationFn: () =>
-      apiRequest<{ url?: string }>('POST', '/api/subscription/checkout', {
+      apiRequest<BillingRedirect>('POST', '/api/subscription/checkout', {
         plan,
         promoCode: promo?.code ?? undefined,
         successUrl: `${window.location.origin}/subscription/success`,
