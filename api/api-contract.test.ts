@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { replaceLearnedItems } from '../db/alert-learning.ts';
+import { insertPromoCode } from '../db/promo-codes.ts';
 import {
   AlertLearningResponse,
   AlertMatchResponse,
   AlertResponse,
   ApiErrorResponse,
+  BillingRedirectResponse,
   ConfigResponse,
   FeedbackResponse,
   MessageResponse,
   ProcessAlertResponse,
+  ProcessNotificationsResponse,
   ProjectCategoriesResponse,
   ProjectDetailResponse,
   ProjectMatchResponse,
   ProjectResponse,
   ProjectSummariesResponse,
+  PromoCodeResponse,
   QueueAddResponse,
   QueueCheckResponse,
   QueueStatusResponse,
@@ -28,7 +33,18 @@ import {
   WatchedProjectResponse,
   WatchResponse,
 } from '../domain/api-responses.ts';
-import { fakeScrape, insertTestMatch, insertTestProject, startTestApi, type ApiClient, type SignedUpUser, type TestApi } from '../test-support/api-client.ts';
+import {
+  fakeScrape,
+  insertTestMatch,
+  insertTestProject,
+  startTestApi,
+  testPipeline,
+  TEST_PUBLIC_URL,
+  type ApiClient,
+  type SignedUpUser,
+  type TestApi,
+} from '../test-support/api-client.ts';
+import { startFakeStripeServer, type FakeStripeServer } from '../test-support/fake-stripe-server.ts';
 
 let api: TestApi;
 let scrape: ReturnType<typeof fakeScrape>;
@@ -37,6 +53,13 @@ let bob: SignedUpUser;
 let admin: SignedUpUser;
 let aliceAlert: number;
 let projectId: number;
+/** An alert of Alice's that DELETE /api/alerts/:id removes, and an item her alert learned that DELETE …/learning/:itemId undoes. */
+let doomedAlert: number;
+let learnedItem: number;
+/** The app with billing on, against the local fake Stripe (checkout and portal answer only then), and its user. */
+let stripe: FakeStripeServer;
+let billed: TestApi;
+let carol: SignedUpUser;
 
 beforeAll(async () => {
   scrape = fakeScrape();
@@ -45,8 +68,8 @@ beforeAll(async () => {
       ...scrape.ports,
       scoreAlertNow: async () => ({ scored: 1, matches: 1 }),
       getQueueStatus: async () => ({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
-      addProjectToQueue: async () => true,
-      requeueIncompleteProjects: async () => 0,
+      enqueueProjectSummary: async () => true,
+      enqueueIncompleteSummaries: async () => 0,
       findProjectSummaries: async () => ({ french: null, english: null, german: null, italian: null, status: 'none', extractive: [], noticeLanguage: null }),
       resetProjects: async () => ({ projectsCount: 1 }),
       relearnAlert: async () => undefined,
@@ -71,10 +94,22 @@ beforeAll(async () => {
     projectOrganization: 'Org',
     sentAt: new Date(),
   });
+  doomedAlert = (await alice.client.post('/api/alerts', { prompt: 'Removed by its contract check', isActive: false })).body.id;
+  await replaceLearnedItems(api.db.knex, aliceAlert, [{ polarity: 'more', kind: 'term', value: 'nettoyage', weight: 0.5 }]);
+  learnedItem = (await api.db.knex('alertLearnedItems').where({ alertId: aliceAlert, value: 'nettoyage' }).first('id')).id;
+  await insertPromoCode(api.db.knex, { code: 'CONTRACT20', type: 'discount', value: 20, maxRedemptions: null, expiresAt: null });
+
+  stripe = await startFakeStripeServer();
+  billed = await startTestApi({ env: stripe.env(), pipeline: testPipeline() });
+  carol = await billed.signUp();
+  // A Stripe customer already, as after a first checkout: the portal opens only for one.
+  await billed.db.knex('subscriptions').insert({ userId: carol.id, status: 'none', stripeCustomerId: `cus_contract_${carol.id}` });
 });
 afterAll(async () => {
   scrape?.finish();
   await api?.close();
+  await billed?.close();
+  await stripe?.close();
 });
 
 /** `body`: a value, or a function giving it when ids known only once the suite runs are needed. */
@@ -82,7 +117,8 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: () => string; bod
 type Access = 'public' | 'user' | 'admin';
 
 // `schema`: what a success answers (domain/api-responses.ts, where the SPA's types come from); an error answers ApiErrorResponse.
-const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?: Call })[] = [
+// `billing`: asked of the app with billing on (as Carol, or logged out there).
+const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?: Call; billing?: true })[] = [
   { method: 'GET', path: () => '/api/user', access: 'user', ok: 200, schema: UserResponse },
   {
     method: 'PUT',
@@ -93,7 +129,24 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
     schema: UserResponse,
     bad: { method: 'PUT', path: () => '/api/user', body: { language: 'xx' } },
   },
-  { method: 'POST', path: () => '/api/login', body: { username: 'zz', password: 'x' }, access: 'public', ok: 400 },
+  {
+    method: 'POST',
+    path: () => '/api/register',
+    body: { username: 'contractnewcomer', email: 'contractnewcomer@example.test', password: 'violet canyon 1984' },
+    access: 'public',
+    ok: 201,
+    schema: UserResponse,
+    bad: { method: 'POST', path: () => '/api/register', body: { username: 'contractnewcomer', email: 'nope', password: 'violet canyon 1984' } },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/login',
+    body: () => ({ username: bob.username, password: bob.password }),
+    access: 'public',
+    ok: 200,
+    schema: UserResponse,
+    bad: { method: 'POST', path: () => '/api/login', body: { username: 'zz', password: 'x' } },
+  },
   { method: 'POST', path: () => '/api/logout', access: 'public', ok: 200, schema: MessageResponse },
   { method: 'GET', path: () => '/api/verify-email', access: 'public', ok: 400 },
   {
@@ -134,6 +187,14 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
     bad: { method: 'PUT', path: () => `/api/alerts/${aliceAlert}`, body: { isActive: 'yes' } },
   },
   {
+    method: 'DELETE',
+    path: () => `/api/alerts/${doomedAlert}`,
+    access: 'user',
+    ok: 200,
+    schema: MessageResponse,
+    bad: { method: 'DELETE', path: () => '/api/alerts/first' },
+  },
+  {
     method: 'POST',
     path: () => `/api/alerts/${aliceAlert}/process`,
     access: 'user',
@@ -172,6 +233,34 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
   { method: 'GET', path: () => '/api/subscription', access: 'user', ok: 200, schema: SubscriptionResponse },
   {
     method: 'GET',
+    path: () => '/api/subscription/promo/contract20',
+    access: 'user',
+    ok: 200,
+    schema: PromoCodeResponse,
+    bad: { method: 'GET', path: () => '/api/subscription/promo/%20%20' },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/subscription/checkout',
+    body: { plan: 'monthly' },
+    access: 'user',
+    billing: true,
+    ok: 200,
+    schema: BillingRedirectResponse,
+    bad: { method: 'POST', path: () => '/api/subscription/checkout', body: { plan: 'weekly' } },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/subscription/portal',
+    body: { returnUrl: `${TEST_PUBLIC_URL}/subscription` },
+    access: 'user',
+    billing: true,
+    ok: 200,
+    schema: BillingRedirectResponse,
+    bad: { method: 'POST', path: () => '/api/subscription/portal', body: { returnUrl: 'https://evil.example/steal' } },
+  },
+  {
+    method: 'GET',
     path: () => '/api/notifications/email',
     access: 'user',
     ok: 200,
@@ -190,6 +279,15 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
   },
   { method: 'POST', path: () => '/api/queue/check-incomplete', access: 'admin', ok: 200, schema: QueueCheckResponse },
   { method: 'POST', path: () => '/api/admin/reset-projects', access: 'admin', ok: 200, schema: ResetProjectsResponse },
+  {
+    method: 'POST',
+    path: () => '/api/admin/process-notifications',
+    body: { frequency: 'weekly' },
+    access: 'admin',
+    ok: 200,
+    schema: ProcessNotificationsResponse,
+    bad: { method: 'POST', path: () => '/api/admin/process-notifications', body: { frequency: 'hourly' } },
+  },
   { method: 'GET', path: () => '/api/config', access: 'public', ok: 200, schema: ConfigResponse },
   { method: 'GET', path: () => '/api/settings', access: 'user', ok: 200, schema: SettingsResponse },
   {
@@ -241,6 +339,14 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
   },
   {
     method: 'DELETE',
+    path: () => `/api/alerts/${aliceAlert}/learning/${learnedItem}`,
+    access: 'user',
+    ok: 200,
+    schema: AlertLearningResponse,
+    bad: { method: 'DELETE', path: () => `/api/alerts/${aliceAlert}/learning/first` },
+  },
+  {
+    method: 'DELETE',
     path: () => `/api/alerts/${aliceAlert}/feedback/${projectId}`,
     access: 'user',
     ok: 200,
@@ -248,6 +354,12 @@ const ENDPOINTS: (Call & { access: Access; ok: number; schema?: z.ZodType; bad?:
     bad: { method: 'DELETE', path: () => `/api/alerts/${aliceAlert}/feedback/first` },
   },
 ];
+
+/** Who asks for an endpoint: its audience, on the app with billing on when it needs billing. */
+function clientFor(endpoint: { access: Access; billing?: true }): ApiClient {
+  if (endpoint.billing) return endpoint.access === 'public' ? billed.client() : carol.client;
+  return endpoint.access === 'admin' ? admin.client : endpoint.access === 'user' ? alice.client : api.client();
+}
 
 const call = (client: ApiClient, c: Call) => client.request(c.method, c.path(), typeof c.body === 'function' ? (c.body as () => unknown)() : c.body);
 
@@ -266,15 +378,14 @@ describe('every endpoint', () => {
   for (const endpoint of ENDPOINTS) {
     const label = `${endpoint.method} ${endpoint.path.toString().replace(/^\(\) => /, '')}`;
     it(`${label}: ${endpoint.ok} for its audience`, async () => {
-      const client = endpoint.access === 'admin' ? admin.client : endpoint.access === 'user' ? alice.client : api.client();
-      const response = await call(client, endpoint);
+      const response = await call(clientFor(endpoint), endpoint);
       expect(response.status, JSON.stringify(response.body)).toBe(endpoint.ok);
       if (endpoint.ok >= 400) expectErrorShape(response.body);
       else expect(mismatches(endpoint.schema!, response.body), JSON.stringify(response.body)).toEqual([]);
     });
     if (endpoint.access !== 'public') {
       it(`${label}: 401 when logged out`, async () => {
-        const response = await call(api.client(), endpoint);
+        const response = await call((endpoint.billing ? billed : api).client(), endpoint);
         expect(response.status).toBe(401);
         expect(response.body).toEqual({ error: 'unauthorized', message: 'You must be logged in' });
       });
@@ -288,8 +399,7 @@ describe('every endpoint', () => {
     }
     if (endpoint.bad) {
       it(`${label}: 400 on invalid input`, async () => {
-        const client = endpoint.access === 'admin' ? admin.client : endpoint.access === 'user' ? alice.client : api.client();
-        const response = await call(client, endpoint.bad!);
+        const response = await call(clientFor(endpoint), endpoint.bad!);
         expect(response.status).toBe(400);
         expectErrorShape(response.body);
       });

@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
-import type { ProjectSummariesView } from '../db/summaries.ts';
-import type { QueueStatus } from '../pipeline/summarize/summary-queue.ts';
+import type { ProjectSummariesView, QueueStatus } from '../db/summaries.ts';
 
 export type ScrapeLockOutcome = { started: true; result: unknown } | { started: false };
 
@@ -13,8 +12,8 @@ export interface PipelinePorts {
   /** Learns the alert's more-like / less-like from its feedback (the next local pass applies it). */
   relearnAlert(db: Knex, alertId: number): Promise<void>;
   getQueueStatus(db: Knex): Promise<QueueStatus>;
-  addProjectToQueue(db: Knex, projectId: number): Promise<boolean>;
-  requeueIncompleteProjects(db: Knex, config: Config): Promise<number>;
+  enqueueProjectSummary(db: Knex, projectId: number): Promise<boolean>;
+  enqueueIncompleteSummaries(db: Knex, config: Config): Promise<number>;
   findProjectSummaries(db: Knex, projectId: number): Promise<ProjectSummariesView>;
   scrape(deps: { db: Knex; logger: Logger; config: Config }): Promise<unknown>;
   withScrapeLock(db: Database, fn: () => Promise<unknown>): Promise<ScrapeLockOutcome>;

@@ -23,8 +23,8 @@ beforeAll(async () => {
     webRoot,
     pipeline: testPipeline({
       getQueueStatus: counted({ queueLength: 0, pending: 0, processing: 0, completed: 0, failed: 0 }),
-      addProjectToQueue: counted(true),
-      requeueIncompleteProjects: counted(0),
+      enqueueProjectSummary: counted(true),
+      enqueueIncompleteSummaries: counted(0),
       findProjectSummaries: counted({
         french: null,
         english: null,

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import type { z } from 'zod';
 import { PROJECT_SCORING_COLUMNS, type ProjectContent } from './alerts-scoring.ts';
+import type { QueueStatusResponse } from '../domain/api-responses.ts';
 import type { Language } from '../domain/languages.ts';
 
 export type SummaryJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -30,12 +32,8 @@ export interface ProjectSummariesView {
   noticeLanguage: string | null;
 }
 
-export interface QueueCounts {
-  pending: number;
-  processing: number;
-  completed: number;
-  failed: number;
-}
+/** The queue's counts as GET /api/queue/status answers them; `queueLength` is the jobs still to do (pending and processing). */
+export type QueueStatus = z.infer<typeof QueueStatusResponse>;
 
 /**
  * Claims up to `limit` due jobs for `worker`: pending ones whose `available_at` has come, and processing
@@ -135,11 +133,11 @@ export async function findProjectSummaries(db: Knex, projectId: number): Promise
   };
 }
 
-export async function countSummaryJobs(db: Knex): Promise<QueueCounts> {
+export async function getQueueStatus(db: Knex): Promise<QueueStatus> {
   const rows: Array<{ status: SummaryJobStatus; count: number | string }> = await db('summaryQueue').select('status').count({ count: '*' }).groupBy('status');
-  const counts: QueueCounts = { pending: 0, processing: 0, completed: 0, failed: 0 };
+  const counts: Record<SummaryJobStatus, number> = { pending: 0, processing: 0, completed: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
+  return { queueLength: counts.pending + counts.processing, ...counts };
 }
 
 /** Queues one project; false when there is no such project. */
@@ -153,6 +151,8 @@ export async function enqueueProjectSummary(db: Knex, projectId: number): Promis
 /**
  * Queues every project that lacks a current summary in its creation language or, when `languages` is not
  * empty, a current non-extractive one in any of them. Jobs already pending, processing or failed are left alone.
+ * Given the languages the configured summarizer writes (`summarizerLanguages(config)`), configuring an LLM
+ * later re-queues the projects that only have an offline summary.
  */
 export async function enqueueIncompleteSummaries(db: Knex, languages: Language[]): Promise<number> {
   const result = await db.raw(

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig, readEnvironment } from '../../config.ts';
 import { CliError } from '../cli-error.ts';
 import { printJson, printLine } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 type Values = Record<string, string>;
 
@@ -232,7 +233,7 @@ export function registerInit(program: Command): void {
     .option('--force', 'with --from-env: overwrite an existing .env')
     .option('--json', 'print the result as JSON')
     .action(async (raw: unknown) => {
-      const flags = Flags.parse(raw);
+      const flags = parseFlags(Flags, raw);
       const file = path.resolve('.env');
       const exists = existsSync(file);
       const { managed, kept } = splitExisting(file);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { countStoredRows, migrateDownSteps, migrateLatest, migrationStatus } from '../../db/migrate.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, printLine } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const Options = z.object({
   json: z.boolean().default(false),
@@ -13,10 +14,9 @@ const Options = z.object({
 });
 
 function parseOptions(raw: unknown) {
-  const parsed = Options.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  if (parsed.data.all && parsed.data.to) throw new CliError('--all and --to cannot be combined');
-  return parsed.data;
+  const options = parseFlags(Options, raw);
+  if (options.all && options.to) throw new CliError('--all and --to cannot be combined');
+  return options;
 }
 
 /** Which applied migrations `down` reverts: the last one, every one (`--all`), or those after `--to NAME`. */

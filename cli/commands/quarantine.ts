@@ -7,6 +7,7 @@ import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
 import { withScrapeLock } from '../../pipeline/stage-lock.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, printLine } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 
 const ListFlags = z.object({
   stage: z.enum(['fetch', 'normalize'], { error: '--stage must be fetch or normalize' }).optional(),
@@ -19,12 +20,6 @@ const ListFlags = z.object({
   json: z.boolean().default(false),
 });
 const RetryFlags = z.object({ all: z.boolean().default(false), json: z.boolean().default(false) });
-
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
 
 /** Operators read UTC with its zone spelled out, whatever the server's local zone. */
 function stamp(date: Date): string {
@@ -45,7 +40,7 @@ export function registerQuarantine(program: Command): void {
     .option('--limit <n>', 'at most this many records (default 100)')
     .option('--json', 'print the records as JSON')
     .action(async (raw: unknown) => {
-      const flags = parse(ListFlags, raw);
+      const flags = parseFlags(ListFlags, raw);
       const ctx = openCommandContext();
       try {
         await migrateLatest(ctx.db.knex);
@@ -77,7 +72,7 @@ export function registerQuarantine(program: Command): void {
     .option('--all', 'every quarantined record')
     .option('--json', 'print the result as JSON')
     .action(async (publicationIds: string[], raw: unknown) => {
-      const flags = parse(RetryFlags, raw);
+      const flags = parseFlags(RetryFlags, raw);
       if (publicationIds.length === 0 && !flags.all) throw new CliError('name the publication ids to retry, or pass --all');
       if (publicationIds.length > 0 && flags.all) throw new CliError('pass either publication ids or --all, not both');
       const ctx = openCommandContext();

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { migrateLatest } from '../../db/migrate.ts';
-import { retryFailedSummaries } from '../../pipeline/summarize/summary-queue.ts';
+import { requeueFailedSummaryJobs } from '../../db/summaries.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson } from '../context.ts';
+import { parseFlags } from '../parse-flags.ts';
 import { formatQueueSnapshot, loadQueueSnapshot } from '../queue-monitor/queue-snapshot.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
@@ -14,9 +15,7 @@ export function registerQueue(program: Command): void {
     .description('live monitor of the summary queue (r retries failed jobs, q quits); without a terminal, prints the counts once')
     .option('--json', 'print the counts and the last failures once as JSON')
     .action(async (raw: unknown) => {
-      const parsed = Flags.safeParse(raw);
-      if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('; '));
-      const { json } = parsed.data;
+      const { json } = parseFlags(Flags, raw);
       const ctx = openCommandContext();
       try {
         await migrateLatest(ctx.db.knex);
@@ -35,7 +34,7 @@ export function registerQueue(program: Command): void {
           monitor.unmount();
         };
         // Ctrl-C reaches the monitor as a key (raw mode), a SIGINT from elsewhere as a signal: both exit 130.
-        const monitor = render(<QueueMonitor load={load} retry={() => retryFailedSummaries(ctx.db.knex)} onInterrupt={() => (interrupted = true)} />, {
+        const monitor = render(<QueueMonitor load={load} retry={() => requeueFailedSummaryJobs(ctx.db.knex)} onInterrupt={() => (interrupted = true)} />, {
           exitOnCtrlC: false,
         });
         process.once('SIGINT', interrupt);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { ScoreSummary } from '../../pipeline/score/score-stage.ts';
 import { withStageLock } from '../../pipeline/stage-lock.ts';
+import { parseFlags } from '../parse-flags.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 
 const Flags = z.object({ json: z.boolean().default(false) });
@@ -35,7 +36,7 @@ export function registerScore(program: Command): void {
     .description('match active alerts against projects: local scorer, then the LLM above PREFILTER_THRESHOLD when one is configured')
     .option('--json', 'print the summary as JSON')
     .action(async (raw: unknown) => {
-      const { json } = Flags.parse(raw);
+      const { json } = parseFlags(Flags, raw);
       // The scorer is loaded by the action only: `tenders score --help` stays instant.
       const { score } = await import('../../pipeline/score/score-stage.ts');
       await runStageCommand(

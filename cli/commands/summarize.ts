@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { getQueueStatus } from '../../db/summaries.ts';
 import { summarize, type SummarizeSummary } from '../../pipeline/summarize/summarize-stage.ts';
-import { getQueueStatus } from '../../pipeline/summarize/summary-queue.ts';
 import { runStageCommand } from '../run-stage-command.ts';
 import { parseFlags } from '../parse-flags.ts';
 

@@ -1,8 +1,9 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import type { Knex } from 'knex';
+import { useEffect } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { retryFailedSummaries } from '../../pipeline/summarize/summary-queue.ts';
+import { requeueFailedSummaryJobs } from '../../db/summaries.ts';
 import { buildProjects } from '../../test-support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { QueueMonitor } from './QueueMonitor.tsx';
@@ -36,11 +37,23 @@ function count(text: string, state: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** Renders nothing; its effect's clean-up runs when Ink unmounts the tree, i.e. once the app has exited. */
+function UnmountSignal({ onUnmount }: { onUnmount: () => void }) {
+  useEffect(() => onUnmount, [onUnmount]);
+  return null;
+}
+
 describe('QueueMonitor', () => {
   it('shows the counts and the failures, re-queues them on r, and quits on q', async () => {
-    const retry = vi.fn(() => retryFailedSummaries(knex));
+    const retry = vi.fn(() => requeueFailedSummaryJobs(knex));
     const load = vi.fn(() => loadQueueSnapshot(knex));
-    const app = render(<QueueMonitor load={load} retry={retry} refreshMs={100} />);
+    let exited = false;
+    const app = render(
+      <>
+        <QueueMonitor load={load} retry={retry} refreshMs={100} />
+        <UnmountSignal onUnmount={() => (exited = true)} />
+      </>,
+    );
     try {
       await eventually(() => expect(count(frame(app.lastFrame), 'failed')).toBe(2));
       const before = frame(app.lastFrame);
@@ -62,10 +75,10 @@ describe('QueueMonitor', () => {
       const loads = load.mock.calls.length;
       await eventually(() => expect(load.mock.calls.length, 'refreshes on its own').toBeGreaterThan(loads));
       app.stdin.write('q');
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const loadsAfterQuit = load.mock.calls.length;
+      await eventually(() => expect(exited, 'the monitor exits on q').toBe(true));
+      const loadsAfterExit = load.mock.calls.length;
       await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(load.mock.calls.length, 'the monitor stopped refreshing after q').toBe(loadsAfterQuit);
+      expect(load.mock.calls.length, 'the monitor stopped refreshing after q').toBe(loadsAfterExit);
     } finally {
       app.unmount();
     }

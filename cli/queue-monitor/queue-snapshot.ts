@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { findFailedSummaryJobs, type FailedSummaryJob } from '../../db/summaries.ts';
-import { getQueueStatus, type QueueStatus } from '../../pipeline/summarize/summary-queue.ts';
+import { findFailedSummaryJobs, getQueueStatus, type FailedSummaryJob, type QueueStatus } from '../../db/summaries.ts';
 
 export interface QueueSnapshot extends QueueStatus {
   recentFailures: FailedSummaryJob[];

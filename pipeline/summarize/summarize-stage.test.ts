@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueSummaries } from '../../db/summaries.ts';
-import { findProjectSummaries } from '../../db/summaries.ts';
+import {
+  enqueueIncompleteSummaries,
+  enqueueProjectSummary,
+  enqueueSummaries,
+  findProjectSummaries,
+  getQueueStatus,
+  requeueFailedSummaryJobs,
+} from '../../db/summaries.ts';
 import { buildProject, buildProjects, touchProject } from '../../test-support/factories.ts';
 import { defaultResponder, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
@@ -9,7 +15,7 @@ import { silentLogger, testConfig } from '../../test-support/test-config.ts';
 import { createLlmClient } from '../llm/create-llm-client.ts';
 import type { LlmPort } from '../llm/llm-port.ts';
 import { summarize } from './summarize-stage.ts';
-import { addProjectToQueue, getQueueStatus, requeueIncompleteProjects, retryFailedSummaries, summarizerLanguages } from './summary-queue.ts';
+import { summarizerLanguages } from './summary-languages.ts';
 
 let testDb: TestDatabase;
 let db: Knex;
@@ -98,7 +104,7 @@ describe('summarize', () => {
     expect(await db('projectSummaries').where({ projectId: project.id })).toEqual([]);
     expect((await findProjectSummaries(db, project.id)).status).toBe('failed');
 
-    expect(await retryFailedSummaries(db)).toBe(1);
+    expect(await requeueFailedSummaryJobs(db)).toBe(1);
     server.respondWith(defaultResponder);
     expect(await summarize(online())).toMatchObject({ summarized: 1 });
   });
@@ -142,13 +148,13 @@ describe('summarize', () => {
     const project = await buildProject(db, { title: 'Déjà résumé' });
     await queued([project.id]);
     await summarize(online());
-    await addProjectToQueue(db, project.id);
+    await enqueueProjectSummary(db, project.id);
     const before = server.requests.length;
     expect(await summarize(online())).toMatchObject({ alreadySummarized: 1, summarized: 0 });
     expect(server.requests.length).toBe(before);
 
     await touchProject(db, project.id, { description: 'Nouvelle description.' });
-    await addProjectToQueue(db, project.id);
+    await enqueueProjectSummary(db, project.id);
     expect(await summarize(online())).toMatchObject({ summarized: 1 });
     expect(server.requests.length).toBe(before + 1);
   });
@@ -167,8 +173,8 @@ describe('summarize', () => {
 describe('summary queue administration', () => {
   it('adds a project, or answers false for a missing one', async () => {
     const project = await buildProject(db);
-    expect(await addProjectToQueue(db, project.id)).toBe(true);
-    expect(await addProjectToQueue(db, 999_999)).toBe(false);
+    expect(await enqueueProjectSummary(db, project.id)).toBe(true);
+    expect(await enqueueProjectSummary(db, 999_999)).toBe(false);
     expect(await getQueueStatus(db)).toMatchObject({ queueLength: 1, pending: 1 });
     expect(await findProjectSummaries(db, 999_999)).toEqual({
       french: null,
@@ -188,16 +194,16 @@ describe('summary queue administration', () => {
 
     const offlineLanguages = summarizerLanguages(testConfig());
     expect(offlineLanguages).toEqual([]);
-    expect(await requeueIncompleteProjects(db, offlineLanguages)).toBe(1);
+    expect(await enqueueIncompleteSummaries(db, offlineLanguages)).toBe(1);
     expect((await db('summaryQueue').where({ projectId: unsummarized!.id }).first()).status).toBe('pending');
     await summarize(offline());
-    expect(await requeueIncompleteProjects(db, offlineLanguages)).toBe(0);
+    expect(await enqueueIncompleteSummaries(db, offlineLanguages)).toBe(0);
 
     const llmLanguages = summarizerLanguages(testConfig({ OPENAI_BASE_URL: server.url }));
     expect(llmLanguages).toEqual(['fr', 'de', 'it', 'en']);
-    expect(await requeueIncompleteProjects(db, llmLanguages)).toBe(3);
+    expect(await enqueueIncompleteSummaries(db, llmLanguages)).toBe(3);
     await summarize(online());
-    expect(await requeueIncompleteProjects(db, llmLanguages)).toBe(0);
+    expect(await enqueueIncompleteSummaries(db, llmLanguages)).toBe(0);
     expect(await db('projectSummaries').where({ extractive: true })).toEqual([]);
   });
 });

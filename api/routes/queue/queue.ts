@@ -22,12 +22,12 @@ export function queueRoutes(deps: ApiDeps): Router {
   router.post('/add/:projectId', ...admin, async (ctx) => {
     const { projectId } = validateParams(ctx, ProjectIdParams);
     if (!(await projectExists(db.knex, projectId))) throw new NotFoundError('No project found with this ID');
-    const queued = await pipeline.addProjectToQueue(db.knex, projectId);
+    const queued = await pipeline.enqueueProjectSummary(db.knex, projectId);
     ctx.body = { queued, message: queued ? 'Project added to the queue' : 'Project is already in the queue' };
   });
 
   router.post('/check-incomplete', ...admin, async (ctx) => {
-    ctx.body = { queued: await pipeline.requeueIncompleteProjects(db.knex, deps.config) };
+    ctx.body = { queued: await pipeline.enqueueIncompleteSummaries(db.knex, deps.config) };
   });
 
   return router;
