@@ -6,8 +6,8 @@ import { loadEvaluationSet, type EvaluationSet } from '../pipeline/evaluation/ev
 import { DEFAULT_EVAL_SET } from '../pipeline/evaluation/run-evaluation.ts';
 import { createCandidateIndex, type CandidateIndex } from '../pipeline/scorer/candidate-index.ts';
 import { loadCpvCatalog, type CpvCatalog } from '../pipeline/scorer/cpv-catalog.ts';
-import { LANGUAGES } from '../domain/languages.ts';
-import { createLocalScorer, type Language, type LocalScorer, type PreparedAlert, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
+import { LANGUAGES, type Language } from '../domain/languages.ts';
+import { createLocalScorer, type LocalScorer, type PreparedAlert, type ScorableProject } from '../pipeline/scorer/local-scorer.ts';
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../domain/score-thresholds.ts';
 
 /** SCORE_BENCH_PROJECTS / SCORE_BENCH_ALERTS shrink the run, to find how time grows with size. */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Language } from '../../domain/languages.ts';
 import { fileURLToPath } from 'node:url';
 import { createCandidateIndex, learnedCandidates } from '../scorer/candidate-index.ts';
 import { scoreLearned } from '../scorer/learned-alert.ts';
@@ -6,7 +7,7 @@ import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from '../scorer/scoring-parameters.ts';
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { learnedAssociationsOf, type NoticeForLearning } from '../scorer/learned-associations.ts';
-import { createLocalScorer, learnFromNotices, type Language, type LocalScorer } from '../scorer/local-scorer.ts';
+import { createLocalScorer, learnFromNotices, type LocalScorer } from '../scorer/local-scorer.ts';
 import { LLM_RELATIVE_CUTOFF, llmCutoffOf, type LlmSelection } from '../score/llm-cutoff.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { rewordAlerts } from './reworded-alerts.ts';

@@ -1,4 +1,5 @@
 import { FEEDBACK_LEARNING, learnFromFeedback, toAlertLearning, type FeedbackLearning, type FeedbackText } from '../feedback/learn-from-feedback.ts';
+import type { Language } from '../../domain/languages.ts';
 import { createCandidateIndex, type CandidateIndex } from '../scorer/candidate-index.ts';
 import { prepareAlertWithPseudoFeedback } from '../scorer/pseudo-feedback.ts';
 import { languageTools } from '../scorer/text-analysis.ts';
@@ -15,7 +16,7 @@ import {
   type LearningWeights,
 } from '../scorer/learned-alert.ts';
 import { learnedAssociationsOf, type LearnedAssociations } from '../scorer/learned-associations.ts';
-import { createLocalScorer, learnFromNotices, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
+import { createLocalScorer, learnFromNotices, type LocalScorer, type PreparedAlert, type PreparedProject } from '../scorer/local-scorer.ts';
 import { loadEvaluationSet, type EvaluationSet } from './evaluation-set.ts';
 import { ndcgAt, rankScores } from './metrics.ts';
 import { noticeForLearning } from './run-evaluation.ts';

@@ -1,6 +1,4 @@
-import type { Language } from '../scorer/local-scorer.ts';
-
-export type { Language };
+import type { Language } from '../../domain/languages.ts';
 
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'French', de: 'German', it: 'Italian', en: 'English' };
 

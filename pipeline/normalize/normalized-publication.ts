@@ -1,5 +1,5 @@
 import type { AwardVendor, LotText } from '../../db/project-record.ts';
-import type { Language } from '../simap/simap-schemas.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /** What one publication says about its project, in our terms; merged into `projects` by `applyPublication`. */
 export interface NormalizedPublication {

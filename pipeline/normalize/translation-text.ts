@@ -1,4 +1,5 @@
-import type { Language, Translation } from '../simap/simap-schemas.ts';
+import type { Translation } from '../simap/simap-schemas.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /** A text missing in the wanted language is taken from the first of these that has it: most notices are German. */
 const FALLBACK_ORDER: readonly Language[] = ['de', 'fr', 'it', 'en'];

@@ -1,7 +1,7 @@
 import type { ProjectContent } from '../../db/alerts-scoring.ts';
 import type { ProjectText } from '../llm/llm-port.ts';
-import { isLanguage } from '../../domain/languages.ts';
-import type { Language, ScorableProject } from '../scorer/local-scorer.ts';
+import { isLanguage, type Language } from '../../domain/languages.ts';
+import type { ScorableProject } from '../scorer/local-scorer.ts';
 
 export function projectLanguage(row: Pick<ProjectContent, 'creationLanguage'>): Language | null {
   return isLanguage(row.creationLanguage) ? row.creationLanguage : null;

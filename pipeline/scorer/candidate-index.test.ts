@@ -7,8 +7,8 @@ import { loadCpvCatalog } from './cpv-catalog.ts';
 import { createCandidateIndex, learnedCandidates, type CandidateIndex } from './candidate-index.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, type LearnedAlert } from './learned-alert.ts';
-import { LANGUAGES } from '../../domain/languages.ts';
-import { createLocalScorer, type Language, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
+import { createLocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
 
 // Built once for the file: the CPV resources take seconds to build on a loaded machine.
 const scorer = createLocalScorer();

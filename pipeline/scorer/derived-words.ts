@@ -1,4 +1,4 @@
-import type { Language } from './text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /** An ending of a verb form (infinitive, first person plural) and the endings of the nouns derived from it. */
 type Derivation = readonly [ending: RegExp, nounEndings: readonly string[]];

@@ -1,4 +1,4 @@
-import type { Language } from './text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /** A pair seen in fewer labels says nothing about the language. */
 const MIN_PAIR_LABELS = 3;

@@ -1,12 +1,12 @@
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
-import { essentialTerms, weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
+import { essentialTerms, weighEvidence, type LocalScorer, type PreparedAlert, type PreparedProject, type ScoreResult } from './local-scorer.ts';
 import { withLikeness } from './match-explanation.ts';
 import { SCORING_PARAMETERS } from './scoring-parameters.ts';
 import { MAX_LABEL_IDF } from './scoring-resources.ts';
 import { isLabelKey } from './term-table.ts';
-import { LANGUAGES } from '../../domain/languages.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import { foldWord } from './text-analysis.ts';
 
 type LearnedItem = { kind: 'term' | 'cpv'; value: string; weight: number };

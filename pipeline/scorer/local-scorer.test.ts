@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../domain/languages.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 import { madeUpNotices } from '../../test-support/made-up-notices.ts';
 import { createCandidateIndex } from './candidate-index.ts';
-import { createLocalScorer, type Language, type ScorableProject } from './local-scorer.ts';
+import { createLocalScorer, type ScorableProject } from './local-scorer.ts';
 import { languageTools } from './text-analysis.ts';
 
 // Every text here is invented for the test; none comes from the labelled evaluation set.

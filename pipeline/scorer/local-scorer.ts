@@ -1,4 +1,5 @@
 import { loadCpvCatalog, type CpvCatalog } from './cpv-catalog.ts';
+import type { Language } from '../../domain/languages.ts';
 import { EMPTY_CORPUS, type CorpusStatistics } from './corpus-statistics.ts';
 import {
   learnAssociations,
@@ -15,10 +16,8 @@ import { detectPromptLanguage } from './prompt-language.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { getScoringResources } from './scoring-resources.ts';
 import { createTermTable, type TermTable } from './term-table.ts';
-import type { Language } from './text-analysis.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 
-export type { Language } from './text-analysis.ts';
 export type { ExtraAlertTerms } from './prepare-alert.ts';
 
 export interface ScorableProject {

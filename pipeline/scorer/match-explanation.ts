@@ -1,4 +1,4 @@
-import type { Language } from './text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
 
 const WORDING: Record<Language, { canton: string; outside: string; excluded: string; nothing: string; likeLiked: string; likeBest: string }> = {
   fr: {

@@ -1,8 +1,9 @@
 import { learnedCandidates, type CandidateIndex } from './candidate-index.ts';
+import type { Language } from '../../domain/languages.ts';
 import { LEARNING_WEIGHTS, prepareLearnedAlert, scoreLearned, scoreLearnedAtLeast, type AlertLearning, type LearnedAlert } from './learned-alert.ts';
 import type { LearnedAssociations } from './learned-associations.ts';
 import type { CorpusStatistics } from './corpus-statistics.ts';
-import { weighEvidence, type Language, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
+import { weighEvidence, type LocalScorer, type PreparedAlert, type PreparedProject } from './local-scorer.ts';
 import { SCORING_PARAMETERS, type ScoringParameters } from './scoring-parameters.ts';
 import { SCORE_FLOOR } from '../../domain/score-thresholds.ts';
 

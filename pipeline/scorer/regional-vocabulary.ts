@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { Language } from '../../domain/languages.ts';
 import { fileURLToPath } from 'node:url';
-import type { Language } from './text-analysis.ts';
 import { readVocabularyTable, spellings } from './vocabulary-table.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from './text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
 
 /** Interns "language:stem" keys as small integers so that prepared projects stay compact. */
 export interface TermTable {

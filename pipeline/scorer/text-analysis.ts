@@ -2,8 +2,6 @@ import { newStemmer } from 'snowball-stemmers';
 import { deu, eng, fra, ita } from 'stopword';
 import type { Language } from '../../domain/languages.ts';
 
-export type { Language };
-
 const STEMMER_NAMES: Record<Language, string> = { de: 'german', fr: 'french', it: 'italian', en: 'english' };
 
 /** Procurement words that say nothing about the work itself, in any of the four languages. */

@@ -1,5 +1,4 @@
-import type { Language } from './text-analysis.ts';
-import { LANGUAGES } from '../../domain/languages.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 
 export interface Translation {
   language: Language;

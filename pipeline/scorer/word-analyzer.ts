@@ -1,5 +1,6 @@
 import type { CompoundSplitter } from './compound-splitter.ts';
-import { foldDiacritics, languageTools, type Language } from './text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
+import { foldDiacritics, languageTools } from './text-analysis.ts';
 
 export interface AnalyzedWord {
   /** The word as written, lower-cased. */

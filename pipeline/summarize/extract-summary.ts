@@ -1,5 +1,6 @@
 import type { ProjectText } from '../llm/llm-port.ts';
-import { languageTools, tokenize, type Language } from '../scorer/text-analysis.ts';
+import type { Language } from '../../domain/languages.ts';
+import { languageTools, tokenize } from '../scorer/text-analysis.ts';
 
 const MIN_SENTENCES = 3;
 const MAX_SENTENCES = 5;
