@@ -26,7 +26,16 @@ function staticImportGraph(entry: string): Set<string> {
   return seen;
 }
 
-const HEAVY = [/\/api\/app\.ts$/, /\/pipeline\/scorer\/(?!derived-data-cache\.ts$)/, /^ink$/, /^react$/, /^koa$/, /^openai$/, /^@electric-sql\/pglite/];
+const HEAVY = [
+  /\/api\/app\.ts$/,
+  /\/pipeline\/scorer\/(?!derived-data-cache\.ts$)/,
+  /^ink$/,
+  /^react$/,
+  /^koa$/,
+  /^openai$/,
+  /^@electric-sql\/pglite/,
+  /^undici$/,
+];
 
 describe('tenders', () => {
   it('--help lists the commands, in a process of its own', async () => {
@@ -51,6 +60,9 @@ describe('tenders', () => {
       'cli/commands/queue.tsx',
       'cli/commands/migrate.ts',
       'cli/commands/user.ts',
+      'cli/commands/run.ts',
+      'cli/commands/scrape.ts',
+      'cli/commands/quarantine.ts',
     ]) {
       const loaded = [...staticImportGraph(path.join(ROOT, entry))];
       expect(

@@ -13,11 +13,8 @@ import { withStageLock, type LockedStage } from './stage-lock.ts';
 import { describeReminders } from './notify/reminders/describe-reminders.ts';
 import { sendReminders } from './notify/reminders/send-reminders.ts';
 import type { StageEvent } from './stage-runner.ts';
+import { PIPELINE_STAGES, type PipelineStageName } from './stage-names.ts';
 import { summarize, type SummarizeSummary } from './summarize/summarize-stage.ts';
-
-/** The pipeline's order: a round may skip stages but never reorders them. */
-export const PIPELINE_STAGES = ['scrape', 'summarize', 'score', 'notify', 'housekeeping'] as const;
-export type PipelineStageName = (typeof PIPELINE_STAGES)[number];
 
 export interface PipelineStageDeps {
   db: Database;

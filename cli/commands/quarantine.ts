@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { migrateLatest } from '../../db/migrate.ts';
 import { findPublicationRetries } from '../../db/publication-retries.ts';
 import { findQuarantine, releaseQuarantine, type QuarantineRow } from '../../db/quarantine.ts';
-import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
-import { withScrapeLock } from '../../pipeline/stage-lock.ts';
+import type { ScrapeSummary } from '../../pipeline/scrape.ts';
 import { CliError } from '../cli-error.ts';
 import { openCommandContext, printJson, printLine } from '../context.ts';
 import { parseFlags } from '../parse-flags.ts';
@@ -84,6 +83,8 @@ export function registerQuarantine(program: Command): void {
           if (unknown.length > 0) throw new CliError(`not in quarantine: ${unknown.join(', ')}`);
         }
         const released = await releaseQuarantine(ctx.db.knex, flags.all ? undefined : publicationIds);
+        // Loaded here, not at the top: only a retry scrapes.
+        const [{ scrape }, { withScrapeLock }] = await Promise.all([import('../../pipeline/scrape.ts'), import('../../pipeline/stage-lock.ts')]);
         const outcome = await withScrapeLock(ctx.db, () => scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config }));
         if (!outcome.started) throw new CliError('released, but a scrape is already running: it will process them');
         const summary: ScrapeSummary = outcome.result;

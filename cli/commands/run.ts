@@ -2,14 +2,11 @@ import { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { parseDuration } from '../../config.ts';
-import { migrateLatest } from '../../db/migrate.ts';
-import { createMailer, type Mailer } from '../../pipeline/mail/mailer.ts';
-import { PIPELINE_STAGES, scheduledStages } from '../../pipeline/pipeline-stages.ts';
-import { describeRound, startPipelineLoop, type RoundReport } from '../../pipeline/schedule.ts';
+import type { Mailer } from '../../pipeline/mail/mailer.ts';
+import type { RoundReport } from '../../pipeline/schedule.ts';
 import type { StageEvent } from '../../pipeline/stage-runner.ts';
+import { PIPELINE_STAGES } from '../../pipeline/stage-names.ts';
 import { CliError } from '../cli-error.ts';
-import { openCommandContext } from '../context.ts';
-import { renderStageProgress } from '../progress.ts';
 import { parseFlags } from '../parse-flags.ts';
 
 export const RUN_STAGES = PIPELINE_STAGES;
@@ -54,6 +51,16 @@ export function registerRun(program: Command): void {
     .option('--json', 'print one JSON line per round')
     .action(async (raw: unknown) => {
       const flags = parseFlags(Flags, raw);
+      // Loaded here, not at the top: `tenders run --help` needs none of the stages.
+      const [{ migrateLatest }, { createMailer }, { scheduledStages }, { describeRound, startPipelineLoop }, { openCommandContext }, { renderStageProgress }] =
+        await Promise.all([
+          import('../../db/migrate.ts'),
+          import('../../pipeline/mail/mailer.ts'),
+          import('../../pipeline/pipeline-stages.ts'),
+          import('../../pipeline/schedule.ts'),
+          import('../context.ts'),
+          import('../progress.ts'),
+        ]);
       const ctx = openCommandContext();
       const everyMs = flags.every ?? ctx.config.pipelineEveryMs;
       const events = new EventEmitter<{ event: [StageEvent] }>();

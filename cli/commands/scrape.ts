@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { scrape, type ScrapeSummary } from '../../pipeline/scrape.ts';
-import { withScrapeLock } from '../../pipeline/stage-lock.ts';
+import type { ScrapeSummary } from '../../pipeline/scrape.ts';
 import { InvalidScrapeOptionsError, parseScrapeOptions } from '../../pipeline/scrape-options.ts';
 import { CliError } from '../cli-error.ts';
 import { runStageCommand } from '../run-stage-command.ts';
@@ -61,6 +60,8 @@ export function registerScrape(program: Command): void {
       await runStageCommand(
         { json },
         async ({ ctx, events, signal }) => {
+          // Loaded here, not at the top: `tenders scrape --help` needs neither.
+          const [{ scrape }, { withScrapeLock }] = await Promise.all([import('../../pipeline/scrape.ts'), import('../../pipeline/stage-lock.ts')]);
           const outcome = await withScrapeLock(ctx.db, () => scrape({ db: ctx.db.knex, logger: ctx.logger, config: ctx.config, events, signal }, options));
           if (!outcome.started) throw new CliError('a scrape is already running');
           return outcome.result;
