@@ -813,6 +813,15 @@ describe('local scorer', () => {
     expect(score('Glockenwartug', 'de', upkeep).score).toBeGreaterThan(score('Glockenwartug', 'de', recasting).score);
   });
 
+  it('reads a mistyped trade compound as the trade it names, as the right spelling does ("Schliesanlagen")', () => {
+    // The trade's French names come with the whole compound, not with its parts ("anlagen" is any plant).
+    const locks = notice({ language: 'fr', title: 'Remplacement des cylindres et du système de verrouillage, collège', canton: 'VD' });
+    const heating = notice({ title: 'Ersatz der Heizungsanlage im Werkhof', canton: 'BE' });
+    expect(score('Schliesanlagen', 'de', locks).score).toBe(score('Schliessanlagen', 'de', locks).score);
+    expect(score('Schliesanlagen', 'de', locks).score).toBeGreaterThanOrEqual(70);
+    expect(score('Schliesanlagen', 'de', heating).score).toBeLessThan(SCORE_FLOOR);
+  });
+
   it('reads no typing slip in the end of a word whose beginning is no word: "Französisch" is no "Franzö|tisch"', () => {
     const tables = notice({ title: 'Tische und Stühle für den Gemeindesaal', cpvCodes: ['39100000'] });
     expect(score('Übersetzungen Deutsch-Französisch', 'de', tables).score).toBeLessThan(20);

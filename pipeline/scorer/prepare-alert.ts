@@ -232,8 +232,9 @@ export function prepareAlertProfile(
       }
       // A compound that names a trade as a whole ("Blitzschutz", "Sonnenschutz") also stands for it whole, and its parts carry
       // the trade's names: the parts alone reach none of them in the other languages ("paratonnerre", "tapparelle").
-      const tradeNames = [...resources.tradeSynonyms(language, word.stem), ...phraseNames];
-      if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: word.stem, whole: true, role: conceptRole, share });
+      const trade = tradeOfCompound(word.stem, word.surface, language, resources);
+      const tradeNames = [...trade.names, ...phraseNames];
+      if (tradeNames.length > 0) seeds.push({ surface: word.surface, stem: trade.stem, whole: true, role: conceptRole, share });
       // A compound the regional vocabulary names as a whole lends its equivalents to its head.
       const equivalents = resources.regionalEquivalents(language, word.stem);
       const writtenHead = language === 'de' ? resources.analyzer.compoundHead(word.surface) : null;
@@ -247,7 +248,7 @@ export function prepareAlertProfile(
           share: share * (index === word.parts.length - 1 ? 1 : parameters.modifierShare),
           ...(index === word.parts.length - 1 && equivalents.length > 0 ? { equivalents } : {}),
           ...(tradeNames.length > 0 ? { tradeNames } : {}),
-          compounds: [word.stem],
+          compounds: trade.stem === word.stem ? [word.stem] : [word.stem, trade.stem],
         }),
       );
     }
@@ -509,6 +510,20 @@ function bridgedLanguages(language: Language, stems: ReadonlyArray<[Language, st
   const languages = new Set<Language>([language]);
   for (const [lang, variant, weight] of stems) if (!own.has(variant) && weight >= sure) languages.add(lang);
   return [...languages];
+}
+
+/**
+ * The trade a compound names as a whole, and the stem that names it: its own, or, mistyped, its right spelling's
+ * ("Sanitärinstalationen" names the plumbers' trade as "Sanitärinstallationen" does, not only "installations").
+ */
+function tradeOfCompound(stem: string, written: string, language: Language, resources: ScoringResources): { stem: string; names: TradeName[] } {
+  const names = resources.tradeSynonyms(language, stem);
+  if (names.length > 0) return { stem, names };
+  for (const neighbour of resources.spellingNeighbours(language, written)) {
+    const corrected = resources.tradeSynonyms(language, neighbour);
+    if (corrected.length > 0) return { stem: neighbour, names: corrected };
+  }
+  return { stem, names };
 }
 
 /** The longest end (of at least MIN_HEAD letters) of a German word whose stem is known: a label's or a notice's word. */
