@@ -95,8 +95,8 @@ beforeAll(async () => {
     sentAt: new Date(),
   });
   doomedAlert = (await alice.client.post('/api/alerts', { prompt: 'Removed by its contract check', isActive: false })).body.id;
-  await replaceLearnedItems(api.db.knex, aliceAlert, [{ polarity: 'more', kind: 'term', value: 'nettoyage', weight: 0.5 }]);
-  learnedItem = (await api.db.knex('alertLearnedItems').where({ alertId: aliceAlert, value: 'nettoyage' }).first('id')).id;
+  await replaceLearnedItems(api.db.knex, aliceAlert, [{ polarity: 'more', kind: 'term', value: 'ramonage', weight: 0.5 }]);
+  learnedItem = (await api.db.knex('alertLearnedItems').where({ alertId: aliceAlert, value: 'ramonage' }).first('id')).id;
   await insertPromoCode(api.db.knex, { code: 'CONTRACT20', type: 'discount', value: 20, maxRedemptions: null, expiresAt: null });
 
   stripe = await startFakeStripeServer();

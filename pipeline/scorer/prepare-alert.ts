@@ -514,7 +514,7 @@ function bridgedLanguages(language: Language, stems: ReadonlyArray<[Language, st
 
 /**
  * The trade a compound names as a whole, and the stem that names it: its own, or, mistyped, its right spelling's
- * ("Sanitärinstalationen" names the plumbers' trade as "Sanitärinstallationen" does, not only "installations").
+ * ("Schliesanlagen" names the locksmiths' trade as "Schliessanlagen" does, not any "Anlage").
  */
 function tradeOfCompound(stem: string, written: string, language: Language, resources: ScoringResources): { stem: string; names: TradeName[] } {
   const names = resources.tradeSynonyms(language, stem);

@@ -163,7 +163,7 @@ describe('alerts scored by the real local scorer', () => {
     const processed = await user.client.post(`/api/alerts/${id}/process`);
     expect(processed.status).toBe(200);
     expect(processed.body).toEqual({ scored: 0, matches: 1 });
-    await insertTestProject(scored.db, { title: 'Entretien des routes cantonales', description: 'Déneigement et marquage routier' });
+    await insertTestProject(scored.db, { title: 'Réfection des quais du port', description: 'Pieux et palplanches' });
     const again = await user.client.post(`/api/alerts/${id}/process`);
     expect(again.body).toEqual({ scored: 1, matches: 1 });
   });
