@@ -10,10 +10,14 @@ const eslint = new ESLint({
   ],
 });
 
-async function wallErrors(filePath: string, code: string): Promise<string[]> {
+/** The messages of the given rules for `code` linted as if it were the file at `filePath`. */
+async function errorsOf(rules: readonly string[], filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
 }
+
+const wallErrors = (filePath: string, code: string) => errorsOf(['boundaries/dependencies', 'no-restricted-imports'], filePath, code);
+const globalErrors = (filePath: string, code: string) => errorsOf(['no-restricted-globals'], filePath, code);
 
 describe('import walls (eslint.config.js)', () => {
   it.each([
@@ -46,11 +50,6 @@ describe('import walls (eslint.config.js)', () => {
 });
 
 describe('globals walls (eslint.config.js)', () => {
-  async function globalErrors(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath });
-    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-globals').map((m) => m.message);
-  }
-
   it.each([
     ['web/src/lib/probe.ts', 'export const home = process.env.HOME;\n'],
     ['web/src/lib/probe.ts', "export const bytes = Buffer.from('a');\n"],

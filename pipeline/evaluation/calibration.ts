@@ -1,4 +1,5 @@
 import { DEFAULT_THRESHOLDS, SCORE_FLOOR } from '../../domain/score-thresholds.ts';
+
 /** A labelled pair's evidence (0..1, before the score map) and its judged relevance (0 when unjudged). */
 export interface EvidencePair {
   evidence: number;
